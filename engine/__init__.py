@@ -1,0 +1,31 @@
+"""Paddock's pure rules layer: no I/O, never imports `app`."""
+
+from .api import (
+    apply,
+    bot_action,
+    describe_games,
+    is_over,
+    legal_actions,
+    result,
+    setup,
+    timeout_action,
+    to_act,
+    view,
+)
+from .errors import EngineError
+from .registry import get_game
+
+__all__ = [
+    "EngineError",
+    "apply",
+    "bot_action",
+    "describe_games",
+    "get_game",
+    "is_over",
+    "legal_actions",
+    "result",
+    "setup",
+    "timeout_action",
+    "to_act",
+    "view",
+]

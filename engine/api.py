@@ -1,0 +1,136 @@
+"""The uniform entry points the server and tests call, for any registered game.
+
+Every function takes or returns plain JSON-able data. `view` is the only way
+state leaves the engine; `apply` never changes the state it is given.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from . import errors
+from .errors import EngineError
+from .events import visible_log
+from .game import Action, Game, State
+from .options import validate_options
+from .registry import get_game
+from .rng import Rng, new_slot
+
+CORE_KEYS = ("game", "seats", "options", "rng", "log")
+
+
+def game_of(state: State) -> Game:
+    return get_game(state["game"])
+
+
+def setup(game_id: str, options: dict[str, Any] | None, seats: int, seed: int) -> State:
+    """A fresh game: options validated and defaulted, randomness seeded."""
+    game = get_game(game_id)
+    opts = validate_options(game.options, options, game.title)
+    if isinstance(seats, bool) or not isinstance(seats, int):
+        raise EngineError(errors.BAD_SETUP, "The number of seats must be a whole number.")
+    if not game.min_seats <= seats <= game.max_seats:
+        raise EngineError(
+            errors.BAD_SETUP,
+            f"{game.title} needs {game.min_seats} to {game.max_seats} players, not {seats}.",
+            min=game.min_seats,
+            max=game.max_seats,
+            seats=seats,
+        )
+    state: State = {"game": game.id, "seats": seats, "options": opts, "rng": new_slot(seed), "log": []}
+    game.setup(state, Rng(state["rng"]))
+    return state
+
+
+def to_act(state: State) -> list[int]:
+    game = game_of(state)
+    return [] if game.is_over(state) else list(game.to_act(state))
+
+
+def is_over(state: State) -> bool:
+    return game_of(state).is_over(state)
+
+
+def legal_actions(state: State, seat: int | None) -> list[Action]:
+    game = game_of(state)
+    if seat is None or game.is_over(state):
+        return []
+    return game.legal_actions(state, seat)
+
+
+def apply(state: State, seat: int, action: Any) -> State:
+    """The state after `seat` plays `action`; raises EngineError and changes nothing if refused."""
+    game = game_of(state)
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise errors.bad_action("An action must be an object with a type.")
+    if game.is_over(state):
+        raise EngineError(errors.GAME_OVER, "The game is over.")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
+        raise EngineError(errors.NOT_YOUR_TURN, "Only a seated player can act.")
+    if not game.legal_actions(state, seat):
+        raise EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
+    new_state = copy.deepcopy(state)
+    try:
+        game.apply(new_state, seat, action, Rng(new_state["rng"]))
+    except EngineError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise errors.bad_action("That action is not understood.") from None
+    return new_state
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """Everything `seat` (None for a spectator) may see, and nothing more."""
+    game = game_of(state)
+    over = game.is_over(state)
+    seen = {
+        "game": game.id,
+        "seats": state["seats"],
+        "you": seat,
+        "options": dict(state["options"]),
+        "to_act": [] if over else list(game.to_act(state)),
+        "over": over,
+        "log": visible_log(state, seat, over),
+    }
+    seen.update(game.view(state, seat))
+    seen["result"] = game.result(state) if over else None
+    return seen
+
+
+def result(state: State) -> dict[str, Any] | None:
+    game = game_of(state)
+    return game.result(state) if game.is_over(state) else None
+
+
+def bot_action(state: State, seat: int, rng: random.Random | None = None) -> Action | None:
+    """A bot's choice for `seat`, made from that seat's view only (bots don't cheat)."""
+    actions = legal_actions(state, seat)
+    if not actions:
+        return None
+    return game_of(state).bot_action(view(state, seat), actions, rng or random.Random())
+
+
+def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action | None:
+    """What the server applies when `seat`'s timer fires."""
+    if seat not in to_act(state):
+        return None
+    forced = game_of(state).timeout_action(state, seat)
+    return forced if forced is not None else bot_action(state, seat, rng)
+
+
+def describe_games() -> list[dict[str, Any]]:
+    from .registry import GAMES
+
+    return [describe(game) for game in GAMES.values()]
+
+
+def describe(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "title": game.title,
+        "min_seats": game.min_seats,
+        "max_seats": game.max_seats,
+        "options": [opt.describe() for opt in game.options],
+    }

@@ -1,0 +1,76 @@
+"""What every game defines. A game is a plain, stateless definition.
+
+State is one JSON-able dict. The core (engine.api) owns the keys `game`,
+`seats`, `options`, `rng` and `log`; a game adds its own keys in `setup` and
+changes them only in `apply`. Rules of thumb for game code:
+
+- lists indexed by seat, never dicts keyed by int (JSON would turn the keys
+  into strings and replay would no longer compare equal);
+- all randomness through the `Rng` passed in (never `random` directly);
+- raise `EngineError` (see errors.illegal / errors.bad_action) with a sentence
+  a player understands and no other seat's secret in it;
+- `view` returns only what that seat (None = spectator) may see; the core adds
+  the public log, options, whose turn it is and, at the end, the result.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .options import Option
+from .rng import Rng
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class Game:
+    id: str = ""
+    title: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    options: tuple[Option, ...] = ()
+
+    def setup(self, state: State, rng: Rng) -> None:
+        """Fill the game's part of a fresh state (options already validated)."""
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        """Seats the game is waiting for now (one, several or all)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action `seat` may send now; empty when it may not act.
+
+        May include seats not in `to_act` (changing a submission, calling a
+        bluff). Actions with free numeric parameters are listed with sample
+        values; `apply` accepts any value in range.
+        """
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
+        """Apply a legal action to `state` in place (the core passes a copy)."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None = spectator) may see of the game's own keys."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict[str, Any]:
+        """At the end: {"scores": [...], "winners": [...], "revealed": {...}}."""
+        raise NotImplementedError
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """What the server applies for `seat` when its timer fires.
+
+        Default: what the bot would play. Games with a rule for it override.
+        """
+        return None
+
+    def bot_action(self, view: dict[str, Any], actions: list[Action], rng: random.Random) -> Action:
+        """A sensible action chosen from the seat's own view and legal actions."""
+        return rng.choice(actions)

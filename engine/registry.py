@@ -1,0 +1,26 @@
+"""The one table of games. Adding a game is one line in GAMES."""
+
+from __future__ import annotations
+
+from .errors import BAD_SETUP, EngineError
+from .game import Game
+
+GAMES: dict[str, Game] = {
+    game.id: game
+    for game in (
+        # One line per game, e.g. `PoniesInPursuit(),` (imported above).
+    )
+}
+
+
+def register(game: Game) -> Game:
+    """Add a game at run time (tests use it for toy games)."""
+    GAMES[game.id] = game
+    return game
+
+
+def get_game(game_id: str) -> Game:
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise EngineError(BAD_SETUP, f"There is no game called '{game_id}'.", game=str(game_id)) from None
