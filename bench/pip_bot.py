@@ -1,16 +1,20 @@
 """Ponies in Pursuit: how often the bot (seat 0) wins against random legal players.
 
-Usage: python bench/pip_bot.py [GAMES_PER_TABLE]   (default 500; fixed seeds, reproducible)
+Usage (from the repo root): python bench/pip_bot.py [GAMES_PER_TABLE]
+(default 500; fixed seeds, reproducible).
 A shared win (equal top scores, PIP-17) counts as a win. "fair share" is 1/seats.
 """
 
 from __future__ import annotations
 
+import pathlib
 import sys
 import time
 
-import engine
-from tests.utils.play import play_bots
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402
+from tests.utils.play import play_bots  # noqa: E402
 
 GAME = "ponies_in_pursuit"
 
