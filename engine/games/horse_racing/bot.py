@@ -1,0 +1,2 @@
+def choose_action(view, actions, rng):
+    return rng.choice(actions)
