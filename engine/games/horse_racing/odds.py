@@ -37,6 +37,7 @@ def simulate(
     shape = np.asarray(steps, dtype=float)
     wins = np.zeros(11, dtype=np.int64)
     scratch = np.zeros((11, SCRATCHES), dtype=np.int64)
+    rolls = 0.0
     done = 0
     while done < races:
         n = min(CHUNK, races - done)
@@ -46,14 +47,19 @@ def simulate(
         rows = np.arange(n)[:, None]
         finish_time[rows, order] = np.inf
         wins += np.bincount(finish_time.argmin(axis=1), minlength=11)
+        rolls += float(finish_time.min(axis=1).sum())  # the merged clock ticks once per roll
         for position in range(SCRATCHES):
             scratch[:, position] += np.bincount(order[:, position], minlength=11)
         done += n
-    return {"wins": wins, "scratch": scratch}
+    return {"wins": wins, "scratch": scratch, "rolls": rolls / races}
 
 
 def estimate(board: str | list[int], races: int = 100_000, seed: int | None = 1) -> dict[str, Any]:
-    """HR-2: {"board", "races", "win": {"2": p, ...}, "scratch": {"2": [p1, p2, p3, p4], ...}}."""
+    """HR-2: the estimate as JSON-able data.
+
+    {"board", "races", "win": {"2": p, ...}, "scratch": {"2": [p1, p2, p3, p4], ...}
+    (chance to be scratched in each position), "rolls": mean race rolls}.
+    """
     if races < 1:
         raise ValueError("races must be at least 1")
     counts = simulate(board_steps(board), races, seed)
@@ -64,6 +70,7 @@ def estimate(board: str | list[int], races: int = 100_000, seed: int | None = 1)
         "scratch": {
             str(h): [float(c / races) for c in counts["scratch"][i]] for i, h in enumerate(HORSES)
         },
+        "rolls": counts["rolls"],
     }
 
 

@@ -136,7 +136,7 @@ def move_horse(state: dict[str, Any], horse: int, step: int, seat: int) -> None:
     """Move a racing horse; HR-15: reaching its finish step ends the race, `seat` is the jockey."""
     index = horse - 2
     state["positions"][index] += step
-    events.emit(state, "move", horse=horse, to=state["positions"][index], by=seat)
+    events.emit(state, "move", horse=horse, position=state["positions"][index], step=step, by=seat)
     if state["positions"][index] >= state["board"][index]:
         state["finish"] = {"winner": horse, "jockey": seat}
         events.emit(state, "finish", horse=horse, jockey=seat)
@@ -169,7 +169,7 @@ def answer_debt(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Non
             raise errors.illegal("You have no King.")
         hand.remove(KING)
         target = neighbour(state, seat, side)
-        events.emit(state, "king", seat=seat, to=target, side=side, horse=debt["horse"], amount=amount)
+        events.emit(state, "king", seat=seat, target=target, side=side, horse=debt["horse"], amount=amount)
         debt["passer"] = seat
         debt["holder"] = target
     if seat == state["active"]:  # HR-13: no Joker this turn after the active player's King or Ace
