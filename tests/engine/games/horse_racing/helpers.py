@@ -82,8 +82,7 @@ def race_state(
     state["positions"] = [0] * 11
     for horse, steps in (positions or {}).items():
         state["positions"][horse - 2] = steps
-    if chips is not None:
-        state["chips"] = [chips] * seats
+    state["chips"] = [state["options"]["starting_chips"] if chips is None else chips] * seats
     state["race_pot"] = 0
     state["jockey_pot"] = 0
     state["advantage"] = [0] * seats
