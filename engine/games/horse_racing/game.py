@@ -149,6 +149,8 @@ class HorseRacing(Game):
 
     def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> None:
         kind = action["type"]
+        if kind != "pick" and kind not in RACE_ACTIONS:
+            raise errors.bad_action("Unknown action.", type=kind[:20])
         if state["phase"] == "draft":
             if kind != "pick":
                 raise errors.illegal("Keep one card of the hand in front of you first.")
@@ -157,7 +159,7 @@ class HorseRacing(Game):
             return
         handler = RACE_ACTIONS.get(kind)
         if handler is None:
-            raise errors.bad_action("Unknown action.", type=kind[:20])
+            raise errors.illegal("The draft is over: there is nothing to pick.")
         if seat != race.awaited(state):
             raise errors.EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
         handler(state, seat, action, rng)

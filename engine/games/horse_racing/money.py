@@ -71,6 +71,8 @@ def settle(state: dict[str, Any], winner: int, jockey: int) -> dict[str, Any]:
         "race": state["race_no"],
         "winner": winner,
         "jockey": jockey,
+        "positions": list(state["positions"]),
+        "scratched": list(state["scratched"]),
         "hands": hands,
         "drafted": [list(h) for h in state["drafted"]],
         "penalties": penalties,

@@ -219,3 +219,20 @@ def test_hr_15_a_joker_to_the_finish_ends_the_race_too(dice):
     assert engine.is_over(state)
     assert state["results"][-1]["winner"] == 12 and state["results"][-1]["jockey"] == 1
     assert state["results"][-1]["penalties"][1] == 0  # the Joker was played; the doubles die never came
+
+
+def test_refused_actions_are_clear_and_change_nothing(dice):
+    import json
+
+    state = race_state(hands=[[], ["5"], [], []], scratched=SCRATCHED, active=1)
+    before = json.dumps(state, sort_keys=True)
+    refused(state, 1, errors.BAD_ACTION, type="fly")
+    refused(state, 1, type="pick", card="5")
+    refused(state, 1, type="choose", dice=[0, 1])
+    refused(state, 1, type="pay")
+    refused(state, 1, type="joker")
+    refused(state, 1, errors.BAD_ACTION, type="roll", advantage="yes")
+    refused(state, 2, errors.NOT_YOUR_TURN, type="roll")
+    message = refused(state, 1, type="king", to="left").message
+    assert message == "You owe no scratch ante now."
+    assert json.dumps(state, sort_keys=True) == before
