@@ -33,14 +33,14 @@ def choose_action(view: dict[str, Any], actions: list[dict[str, Any]], rng: rand
     kind = actions[0]["type"]
     if kind == "pick":
         return _draft(view, actions)
-    gen = np.random.default_rng(rng.getrandbits(32))
+    seed = rng.getrandbits(32)  # one seed per decision: every option is scored on the same races
     if kind == "roll":
         return next((a for a in actions if a.get("advantage")), actions[0])
     if kind == "choose":
-        return _choose_pair(view, actions, gen)
+        return _choose_pair(view, actions, seed)
     if kind == "pay":
         return _answer_debt(view, actions)
-    return _joker_or_end(view, actions, gen)
+    return _joker_or_end(view, actions, seed)
 
 
 # ---- estimates shared by the draft and the race -------------------------------------------
@@ -123,7 +123,7 @@ def _draft(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any
 # ---- race ----------------------------------------------------------------------------------
 
 
-def _my_value(view: View, positions: list[int], gen: np.random.Generator, mover_wins: bool) -> float:
+def _my_value(view: View, positions: list[int], seed: int, mover_wins: bool) -> float:
     """Expected chips this seat takes from the pots if the horses stood at `positions`."""
     hand = view["hand"] or []
     board = view["board"]
@@ -134,9 +134,9 @@ def _my_value(view: View, positions: list[int], gen: np.random.Generator, mover_
         win = np.zeros(11)
         win[finished[0]] = 1.0
     else:
-        win = win_chances_from(left, racing, SAMPLES, gen)
+        win = win_chances_from(left, racing, SAMPLES, np.random.default_rng(seed))
     _, _, held_per_horse = _table(view)
-    pot = view["race_pot"]
+    pot = _pot_estimate(view)
     value = 0.0
     for i in range(11):
         mine = sum(1 for c in hand if horse_of(c) == i + 2)
@@ -154,7 +154,7 @@ def _near_end(view: dict[str, Any]) -> bool:
     )
 
 
-def _choose_pair(view: View, actions: Actions, gen: np.random.Generator) -> dict[str, Any]:
+def _choose_pair(view: View, actions: Actions, seed: int) -> dict[str, Any]:
     dice = view["turn"]["dice"]
     base = view["options"]["base_ante"]
     best, best_score = actions[0], -math.inf
@@ -167,7 +167,7 @@ def _choose_pair(view: View, actions: Actions, gen: np.random.Generator) -> dict
         else:
             moved = list(view["positions"])
             moved[horse - 2] += 1
-            score = _my_value(view, moved, gen, mover_wins=True)
+            score = _my_value(view, moved, seed, mover_wins=True)
         if (i, j) == (0, 1) and dice[0] == dice[1]:
             score += 0.5 * base
         if score > best_score:
@@ -200,7 +200,7 @@ def _pass_side(view: dict[str, Any]) -> str:
     return "right"
 
 
-def _joker_or_end(view: View, actions: Actions, gen: np.random.Generator) -> dict[str, Any]:
+def _joker_or_end(view: View, actions: Actions, seed: int) -> dict[str, Any]:
     """HR-13: play a held Joker at once on the best move for this seat's horses."""
     jokers = [a for a in actions if a["type"] == "joker"]
     if not jokers:
@@ -209,13 +209,13 @@ def _joker_or_end(view: View, actions: Actions, gen: np.random.Generator) -> dic
         [max(0, b - p) for b, p in zip(view["board"], view["positions"], strict=True)],
         [not s for s in view["scratched"]],
         SAMPLES,
-        gen,
+        np.random.default_rng(seed),
     )
     best, best_score = jokers[0], -math.inf
     for action in jokers:
         moved = list(view["positions"])
         moved[action["horse"] - 2] += action["move"]
-        score = _my_value(view, moved, gen, mover_wins=True)
+        score = _my_value(view, moved, seed, mover_wins=True)
         # With nothing of ours to help, hold back the favourite (it pays the others).
         score += 1e-3 * win_now[action["horse"] - 2] * -action["move"]
         if score > best_score:
