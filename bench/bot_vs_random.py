@@ -7,7 +7,7 @@ do not depend on the measured seat). The deck, the scratches and the dice per
 turn come from the game seed, so both games share the luck of the deal and
 the dice, and the difference measures the play.
 
-Usage: python bench/bot_vs_random.py [--games 400] [--seats 4 6 8] [--board even-a]
+Usage: python bench/bot_vs_random.py [--games 400] [--seats 4 6 8] [--board even-a] [--only draft|race]
 """
 
 from __future__ import annotations
@@ -26,8 +26,12 @@ from engine.registry import get_game  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 
-def play_table(seats: int, seed: int, bot_seats: set[int], options: dict | None = None) -> list[int]:
+def play_table(
+    seats: int, seed: int, bot_seats: set[int], options: dict | None = None, only: str | None = None
+) -> list[int]:
     """One game: `bot_seats` play the bot, every other seat picks uniformly among its legal actions.
+
+    only="draft" / "race": the bot seats play the bot in that part only, at random in the other.
 
     Returns each seat's chip gain. Applies actions in place (the listed legal
     actions only) to skip the per-action copy of the state that engine.apply makes.
@@ -40,7 +44,8 @@ def play_table(seats: int, seed: int, bot_seats: set[int], options: dict | None 
     while not game.is_over(state):
         seat = order.choice(game.to_act(state))
         actions = game.legal_actions(state, seat)
-        if seat in bot_seats:
+        drafting = actions[0]["type"] == "pick"
+        if seat in bot_seats and only != ("race" if drafting else "draft"):
             action = game.bot_action(engine.view(state, seat), actions, choosers[seat])
         else:
             action = choosers[seat].choice(actions)
@@ -49,12 +54,14 @@ def play_table(seats: int, seed: int, bot_seats: set[int], options: dict | None 
     return [c - start for c in state["chips"]]
 
 
-def measure(seats: int, games: int, options: dict | None = None, first_seed: int = 0) -> dict:
+def measure(
+    seats: int, games: int, options: dict | None = None, first_seed: int = 0, only: str | None = None
+) -> dict:
     """Mean gain per race of the measured seat as bot and as random player, and the paired difference."""
     bot, rand, diffs = [], [], []
     for seed in range(first_seed, first_seed + games):
         seat = seed % seats
-        as_bot = play_table(seats, seed, {seat}, options)[seat]
+        as_bot = play_table(seats, seed, {seat}, options, only)[seat]
         as_random = play_table(seats, seed, set(), options)[seat]
         bot.append(as_bot)
         rand.append(as_random)
@@ -78,13 +85,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seats", type=int, nargs="+", default=[4, 6, 8])
     ap.add_argument("--board", default="even-a")
+    ap.add_argument("--only", choices=("draft", "race"), help="the bot drafts only, or plays the race only")
     args = ap.parse_args()
     for seats in args.seats:
         t0 = time.perf_counter()
-        r = measure(seats, args.games, {"board": args.board})
+        r = measure(seats, args.games, {"board": args.board}, only=args.only)
         took = time.perf_counter() - t0
         print(
-            f"board {args.board}, {seats} seats, {r['games']} paired races: "
+            f"{'bot ' + args.only + ' only, ' if args.only else ''}board {args.board}, {seats} seats, "
+            f"{r['games']} paired races: "
             f"bot {r['bot_mean']:+.2f} vs random {r['random_mean']:+.2f} chips/race, "
             f"difference {r['diff_mean']:+.2f} ± {r['diff_se']:.2f} (SE); "
             f"bot ahead in {r['bot_ahead']:.0%}, behind in {r['random_ahead']:.0%} ({took:.1f}s)"
