@@ -54,9 +54,18 @@ View (engine.view adds game, seats, you, options, to_act, over, log, result):
                  "jockey_pot", "winning_cards", "share", "remainder",
                  "payouts", "chips"} (all per-seat lists; hands revealed)
 
-Log events (public): deal, draft_pass, antes, scratch, scratch_repeat, roll,
-choose, move, owe, pay, ace, king, joker, advantage_die, finish, settled,
-game_over. Board odds for the room options: odds.board_odds(board) or
+Log events (all public; the game writes no private ones), {"e": name, ...params}:
+    deal {race, dealer, cards_each, set_aside}      draft_pass {round, left}
+    antes {base, jockey}
+    scratch {horse, position, roller, dice, discarded: [seats], per_card}
+    scratch_repeat {horse, roller, dice, paid}      roll {seat, dice, advantage}
+    choose {seat, dice: [i, j]}                     move {horse, position, step, by}
+    owe {seat, horse, amount}                       pay {seat, horse, amount}
+    ace {seat, horse, amount}                       king {seat, target, side, horse, amount}
+    joker {seat, horse, move}                       advantage_die {seat, held}
+    finish {horse, jockey}                          settled {race, winner, jockey, share, remainder, payouts}
+    game_over {chips}
+Board odds for the room options: odds.board_odds(board) or
 odds.preset_odds() (cached; {"2": p, ...} per board).
 """
 

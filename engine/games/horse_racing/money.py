@@ -92,6 +92,6 @@ def settle(state: dict[str, Any], winner: int, jockey: int) -> dict[str, Any]:
         jockey=jockey,
         share=share,
         remainder=remainder,
-        payouts=payouts,
+        payouts=list(payouts),
     )
     return record

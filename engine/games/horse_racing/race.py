@@ -95,10 +95,10 @@ def roll(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> 
         turn["advantage_used"] = True
         turn["dice"] = rng.roll(3)
         turn["step"] = "choose"
-        events.emit(state, "roll", seat=seat, dice=turn["dice"], advantage=True)
+        events.emit(state, "roll", seat=seat, dice=list(turn["dice"]), advantage=True)
         return
     turn["dice"] = rng.roll(2)
-    events.emit(state, "roll", seat=seat, dice=turn["dice"], advantage=False)
+    events.emit(state, "roll", seat=seat, dice=list(turn["dice"]), advantage=False)
     _resolve(state, (0, 1))
 
 
