@@ -22,15 +22,6 @@ from .scratch import run_scratches
 from .view import build_view
 
 MAX_RACES = 24
-RACE_ACTIONS = {
-    "roll": lambda state, seat, action, rng: race.roll(state, seat, action, rng),
-    "choose": lambda state, seat, action, rng: race.choose(state, seat, action),
-    "pay": lambda state, seat, action, rng: race.answer_debt(state, seat, action),
-    "ace": lambda state, seat, action, rng: race.answer_debt(state, seat, action),
-    "king": lambda state, seat, action, rng: race.answer_debt(state, seat, action),
-    "joker": lambda state, seat, action, rng: race.play_joker(state, seat, action),
-    "end_turn": lambda state, seat, action, rng: race.end_turn(state, seat),
-}
 
 
 def check_races(value: Any) -> int | str:
@@ -149,7 +140,7 @@ class HorseRacing(Game):
 
     def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> None:
         kind = action["type"]
-        if kind != "pick" and kind not in RACE_ACTIONS:
+        if kind != "pick" and kind not in race.ACTION_TYPES:
             raise errors.bad_action("Unknown action.", type=kind[:20])
         if state["phase"] == "draft":
             if kind != "pick":
@@ -157,12 +148,11 @@ class HorseRacing(Game):
             if draft.pick(state, seat, action["card"]):
                 self._start_running(state, rng)
             return
-        handler = RACE_ACTIONS.get(kind)
-        if handler is None:
+        if kind == "pick":
             raise errors.illegal("The draft is over: there is nothing to pick.")
         if seat != race.awaited(state):
             raise errors.EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
-        handler(state, seat, action, rng)
+        race.apply_action(state, seat, action, rng)
         if state["finish"]:
             self._finish_race(state, rng)
 

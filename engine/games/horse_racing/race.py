@@ -24,6 +24,22 @@ from .money import pay_race_pot
 from .scratch import scratch_ante
 
 PAIRS = ((0, 1), (0, 2), (1, 2))
+ACTION_TYPES = ("roll", "choose", "pay", "ace", "king", "joker", "end_turn")
+
+
+def apply_action(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> None:
+    """Dispatch a race action of the awaited seat."""
+    kind = action["type"]
+    if kind == "roll":
+        roll(state, seat, action, rng)
+    elif kind == "choose":
+        choose(state, seat, action)
+    elif kind in ("pay", "ace", "king"):
+        answer_debt(state, seat, action)
+    elif kind == "joker":
+        play_joker(state, seat, action)
+    else:
+        end_turn(state, seat)
 
 
 def new_turn(state: dict[str, Any], seat: int) -> None:
