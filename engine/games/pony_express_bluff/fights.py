@@ -99,7 +99,7 @@ def take_shot(state: State, seat: int, angle: float, power: float, rng: Any) -> 
     if state["options"]["shots"] == "aim":
         thrown_angle, thrown_power = shots.noisy(angle, power, rng, steady)
         start = shot_start(state, seat)
-        path = shots.trace(start, thrown_angle, thrown_power, targets(state, seat))
+        path = shots.trace(start, thrown_angle, thrown_power, targets(state, seat), rng)
         touched = path["touched"]
         record.update(
             aim=[round(angle, 2), round(power, 2)],
@@ -241,7 +241,7 @@ def poker(state: State, players: list[int], rng: Any) -> None:
             continue
         paid = take(state, s, 2)
         state["gold"][winner] += 2
-        events.emit(state, "poker_paid", seat=s, to=winner, paid=paid, bank=2 - paid)
+        events.emit(state, "poker_paid", seat=s, winner=winner, paid=paid, bank=2 - paid)
         if paid < 2:
             send_to_jail(state, s, "poker")
     events.emit(state, "poker_won", seat=winner)

@@ -24,7 +24,7 @@ def step(state: State, seat: int, spaces: int, by: str) -> int:
     start = state["pos"][seat]
     end = max(1, min(SACRAMENTO, start + spaces))
     state["pos"][seat] = end
-    events.emit(state, "move", seat=seat, frm=start, to=end, by=by)
+    events.emit(state, "move", seat=seat, from_space=start, to_space=end, by=by)
     return end
 
 
@@ -133,7 +133,15 @@ def train(state: State, seat: int, how: str, rng: Any) -> None:
         finish_move(state, rng)
         return
     state["pos"][seat] = NEXT_STATION[here]
-    events.emit(state, "train", seat=seat, frm=here, to=NEXT_STATION[here], fare=fare, pass_=how == "pass")
+    events.emit(
+        state,
+        "train",
+        seat=seat,
+        from_space=here,
+        to_space=NEXT_STATION[here],
+        fare=fare,
+        used_pass=how == "pass",
+    )
     finish_move(state, rng)
 
 

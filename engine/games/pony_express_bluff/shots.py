@@ -3,8 +3,9 @@
 A shot is an angle (degrees, 0 = towards +x, counter-clockwise) and a power
 (0-100; the die travels power/100 * MAX_THROW units). The engine adds noise
 to both, then follows the straight path from the shooter's corner: the first
-standing meeple whose circle (HIT_RADIUS) the path touches is hit. The path
-ends where the die stops or leaves the board.
+standing meeple whose circle (HIT_RADIUS) the path crosses is hit, unless the
+die hops over it (a seeded chance HOP for each meeple crossed). The path ends
+where the die stops or leaves the board.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 from .board import BOARD_H, BOARD_W, HIT_RADIUS, MAX_THROW
 
 # Calibrated in bench/peb_shots.py (see bench/RESULTS-peb.md).
-AIM_SIGMA_DEG = 1.0
+AIM_SIGMA_DEG = 0.7
 POWER_SIGMA = 0.08
+HOP = 0.25  # chance the bouncing die passes over a meeple in its path without touching it
 
 # PEB-20 `dice`: hit on these d6 results (Steady Hand: 3-6); a 1 hits a bystander in the line.
 DICE_HIT = 5
@@ -43,11 +45,17 @@ def _board_exit(start: tuple[float, float], ux: float, uy: float) -> float:
 
 
 def trace(
-    start: tuple[float, float], angle: float, power: float, meeples: list[tuple[Any, tuple[float, float]]]
+    start: tuple[float, float],
+    angle: float,
+    power: float,
+    meeples: list[tuple[Any, tuple[float, float]]],
+    rng: Any = None,
 ) -> dict[str, Any]:
     """Follow a throw; return the meeples touched in order and where it stopped.
 
     `meeples` are (label, (x, y)) for every standing meeple that can be hit.
+    With `rng`, the die hops over each meeple crossed with chance HOP
+    (without it, every meeple crossed is touched).
     """
     rad = math.radians(angle)
     ux, uy = math.cos(rad), math.sin(rad)
@@ -65,9 +73,13 @@ def trace(
             continue
         touched.append((max(enter, 0.0), label))
     touched.sort(key=lambda item: item[0])
+    crossed = [label for _, label in touched]
+    if rng is not None:
+        touched = [item for item in touched if rng.random() >= HOP]
     end = (start[0] + ux * length, start[1] + uy * length)
     return {
         "touched": [label for _, label in touched],
+        "crossed": crossed,
         "end": [round(end[0], 2), round(end[1], 2)],
         "length": round(length, 2),
     }
