@@ -53,7 +53,15 @@ def marked_die(state: State, seat: int, index: Any, face: Any) -> None:
         raise errors.illegal("Choose a face: 9, 10, J, Q, K or A.", faces=list(FACES))
     use(state, seat, "marked_die")
     on_table = dice_mod.mark(state["dice"], index, face)
-    events.emit(state, "item", seat=seat, item="marked_die", die=index, face=face if on_table else None)
+    events.emit(
+        state,
+        "item",
+        seat=seat,
+        item="marked_die",
+        die=index,
+        face=face if on_table else None,
+        shown=[[index, face]] if on_table else [],
+    )
 
 
 def lucky_horseshoe(state: State, seat: int) -> None:
