@@ -18,7 +18,7 @@ from .board import BOARD_H, BOARD_W, HIT_RADIUS, MAX_THROW
 # Calibrated in bench/peb_shots.py (see bench/RESULTS-peb.md).
 AIM_SIGMA_DEG = 0.7
 POWER_SIGMA = 0.08
-HOP = 0.25  # chance the bouncing die passes over a meeple in its path without touching it
+HOP = 0.15  # chance the bouncing die passes over a meeple in its path without touching it
 
 # PEB-20 `dice`: hit on these d6 results (Steady Hand: 3-6); a 1 hits a bystander in the line.
 DICE_HIT = 5
