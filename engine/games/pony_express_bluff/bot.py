@@ -284,17 +284,11 @@ def _dice(view: View, legal: list[Action], rng: random.Random) -> Action:
         keep = keep_plan(values)
         after = reroll_gain(view, values, keep, rng)
         if after - price * 0.6 > now + 0.4:
-            if (
-                not free
-                and dice["can_reroll"] is False
-                or (not free and "lucky_horseshoe" in (view["items"] or []))
-            ):
-                horseshoe = {"type": "play_item", "item": "lucky_horseshoe"}
-                if horseshoe in legal:
-                    return horseshoe
-            action = {"type": "reroll", "keep": keep, "mode": "cup"}
+            horseshoe = {"type": "play_item", "item": "lucky_horseshoe"}
+            if not free and horseshoe in legal:
+                return horseshoe  # a free re-roll instead of paying
             if any(a["type"] == "reroll" for a in legal):
-                return action
+                return {"type": "reroll", "keep": keep, "mode": "cup"}
     return claim
 
 
@@ -321,7 +315,6 @@ def _marked_die(view: View, legal: list[Action], values: list[str]) -> Action | 
 
 
 def _call(view: View, legal: list[Action], rng: random.Random) -> Action:
-    me = view["you"]
     claim = view["claim"]["hand"]
     can_answer = _first(legal, "believe") is not None
     dice = view["dice"]
@@ -338,7 +331,6 @@ def _call(view: View, legal: list[Action], rng: random.Random) -> Action:
     worth = call_worth(claim, p_true, call_record(view, view["active"]))
     if view["positions"][view["active"]] + move_value(claim) >= SACRAMENTO:
         worth += 3.0  # stop a rider reaching Sacramento
-    del me
     return {"type": "call"} if rng.random() < call_chance(worth) else {"type": "believe"}
 
 
@@ -346,9 +338,7 @@ def _call(view: View, legal: list[Action], rng: random.Random) -> Action:
 
 
 def _shoot(view: View, legal: list[Action], rng: random.Random) -> Action:
-    me = view["you"]
     fight = view["fight"]
-    items = view["items"] or []
     steady = {"type": "play_item", "item": "steady_hand"}
     if steady in legal and not view["steady"]:
         if fight["kind"] == "final" or (fight["kind"] == "duel" and max(view["gold"]) >= 4):
@@ -366,7 +356,6 @@ def _shoot(view: View, legal: list[Action], rng: random.Random) -> Action:
         score = _score_line(fight["kind"], start, angle, base["power"], marks, sigma, rng)
         if best is None or score > best[0]:
             best = (score, angle)
-    del me, items
     angle = best[1] + rng.gauss(0.0, BOT_AIM_SIGMA)
     power = min(100.0, base["power"] * (1.0 + rng.gauss(0.0, BOT_POWER_SIGMA)))
     return {"type": "shoot", "angle": round(angle % 360.0, 2), "power": round(max(0.0, power), 2)}
