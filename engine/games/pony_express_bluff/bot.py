@@ -4,10 +4,17 @@
   under the cup, which keeps bluffs open) while a re-roll is worth its price.
 - Claims: weighs every hand by where it would land (progress, mines, relays,
   stations it can pay, saloons and Indians to avoid, Sacramento) and by the
-  chance an eligible rider calls it; the chance a claim is true is computed
-  by enumerating the dice others cannot see, given the dice they have seen.
-- Calls: when the open dice make the claim unlikely enough that calling is
-  worth the risk of jail (same enumeration; exact when it used a Spyglass).
+  chance an eligible rider calls it: truthfully when the truth lands well,
+  a bluff when the open dice make it believable.
+- Odds: the chance of each hand is computed by enumerating the dice others
+  cannot see, given the dice they have seen, a Marked Die played out of sight
+  (a wild die) and the number of re-rolls under the cup (more tries).
+- Calls: Bayes over the roller's possible hands (those odds) and the claim it
+  would make holding each (modelled on this bot's own claim values from the
+  roller's position and record), blended with the roller's public record of
+  called claims; it calls when the expected gain beats the risk of jail, with
+  a mixed strategy so a believable bluff is never entirely safe (exact when it
+  used a Spyglass).
 - Shots: picks the line that best hits the target while avoiding bystanders
   (small Monte Carlo over the published noise), then throws it with its own
   human-like error.
@@ -100,6 +107,7 @@ TRUTH_RATE = 0.7  # how often a rider holding a hand claims it
 BLUFF_RATE = 0.15  # how often a rider not holding a hand claims it anyway
 
 
+CLAIM_TEMPERATURE = 1.0  # how noisy the modelled roller's choice of claim is
 PRIOR_WEIGHT = 3.0  # how many called claims the model's estimate counts for
 
 
@@ -107,13 +115,17 @@ def call_worth(claim: str, p_roll: float, record: tuple[int, int] = (0, 0)) -> f
     """Expected gain (in spaces) of calling a claim whose dice make it with probability p_roll.
 
     The claim itself is evidence: a rider who holds a hand usually claims it, so
-    the chance it is true is p_roll weighed against the chance of a bluff. That
-    estimate is then blended with the roller's public record of called claims
-    (truthful, bluffs): riders caught bluffing get called more, honest ones less."""
+    the chance it is true is p_roll weighed against the chance of a bluff."""
     truthful = p_roll * TRUTH_RATE
     p = truthful / (truthful + (1 - p_roll) * BLUFF_RATE) if truthful else 0.0
+    return worth_of_call(claim, p, record)
+
+
+def worth_of_call(claim: str, p_true: float, record: tuple[int, int]) -> float:
+    """Expected gain of calling, the chance of truth blended with the roller's public record of
+    called claims (truthful, bluffs): riders caught bluffing get called more, honest ones less."""
     honest, bluffs = record
-    p = (p * PRIOR_WEIGHT + honest) / (PRIOR_WEIGHT + honest + bluffs)
+    p = (p_true * PRIOR_WEIGHT + honest) / (PRIOR_WEIGHT + honest + bluffs)
     return (1 - p) * move_value(claim) * 1.3 - p * JAIL_COST
 
 
@@ -190,16 +202,17 @@ def landing_value(view: View, me: int, spaces: int) -> float:
         return value + (4.0 if others_there else 10.0)
     kind = space_kind(dest)
     gold = view["gold"][me]
+    items = (view["items"] or []) if me == view["you"] else []  # others' cards are unknown
     if kind == "mine":
         value += 1.5
     elif kind == "relay":
         value += 1.0 if view["deck_count"] else 0.0
     elif kind == "saloon":
-        value -= 0.2 if "sarsaparilla" in (view["items"] or []) else 1.5
+        value -= 0.2 if "sarsaparilla" in items else 1.5
     elif kind == "indians":
         value -= 1.5
     elif kind == "station" and dest in NEXT_STATION:
-        if gold >= STATIONS[dest] or "train_pass" in (view["items"] or []):
+        if gold >= STATIONS[dest] or "train_pass" in items:
             value += (NEXT_STATION[dest] - dest) * 0.8 - STATIONS[dest] * 0.4
     standing = [s for s, p in enumerate(view["positions"]) if s != me and p == dest and not view["jailed"][s]]
     if dest > 5 and len(standing) == 1:
@@ -212,27 +225,68 @@ def my_dice(view: View) -> list[str]:
     return [c if c is not None else t for c, t in zip(dice["cup"], dice["table"], strict=True)]
 
 
+def claim_values(view: View, seat: int, actual: str, known: list[str | None], callable_: bool) -> dict:
+    """What each claim is worth to `seat` holding `actual`: landing value, less the risk of a call."""
+    odds = turn_odds(view, known)
+    record = call_record(view, seat)
+    values = {}
+    for hand in CLAIMABLE:
+        gain = landing_value(view, seat, move_value(hand))
+        if hand == actual or not callable_:
+            values[hand] = gain  # a call on the truth only jails the caller
+        else:
+            p_call = call_chance(call_worth(hand, odds.get(hand, 0.0), record))
+            values[hand] = (1 - p_call) * gain - p_call * 0.5 * move_value(hand)
+    return values
+
+
 def best_claim(view: View, values: list[str], known: list[str | None]) -> tuple[float, Action]:
     """The claim with the best expected value, and that value."""
+    worth = claim_values(view, view["you"], hand_of(values), known, bool(view.get("would_call")))
+    hand = max(CLAIMABLE, key=lambda h: worth[h])
+    return worth[hand], {"type": "claim", "hand": hand}
+
+
+def sharp_claim(view: View, values: list[str]) -> Action:
+    """The claim to make now, predicting calls with the same Bayesian reading a caller makes
+    (truth_chance), rather than the quick estimate used while weighing re-rolls."""
     me = view["you"]
     actual = hand_of(values)
-    callers = view.get("would_call") or []
-    odds = turn_odds(view, known)
+    if not view.get("would_call"):
+        return best_claim(view, values, view["dice"]["known"])[1]
     record = call_record(view, me)
-    best: tuple[float, Action] | None = None
+    best = None
     for hand in CLAIMABLE:
         gain = landing_value(view, me, move_value(hand))
         if hand == actual:
-            expected = gain  # a call only jails the caller
-        elif not callers:
-            expected = gain
+            value = gain
         else:
-            p_call = call_chance(call_worth(hand, odds.get(hand, 0.0), record))
-            expected = (1 - p_call) * gain - p_call * 0.5 * move_value(hand)
-        if best is None or expected > best[0]:
-            best = (expected, {"type": "claim", "hand": hand})
-    assert best is not None
-    return best
+            p_call = call_chance(worth_of_call(hand, truth_chance(view, hand), record))
+            value = (1 - p_call) * gain - p_call * 0.5 * move_value(hand)
+        if best is None or value > best[0]:
+            best = (value, hand)
+    return {"type": "claim", "hand": best[1]}
+
+
+def truth_chance(view: View, claim: str) -> float:
+    """P(the claim is the roller's exact hand | what everyone saw and that it was claimed).
+
+    Bayes over the roller's possible hands: the dice give P(hand) (turn_odds);
+    the roller is modelled as choosing its claim like this bot would, softly
+    (a softmax over claim values), from its own position, gold and record."""
+    roller = view["active"]
+    odds = turn_odds(view)
+    known = view["dice"]["known"]
+    weight_true = weight_all = 0.0
+    for actual, p_actual in odds.items():
+        worth = claim_values(view, roller, actual, known, True)
+        top = max(worth.values())
+        soft = {h: math.exp((v - top) / CLAIM_TEMPERATURE) for h, v in worth.items()}
+        p_claim = soft[claim] / sum(soft.values())
+        weight_all += p_actual * p_claim
+        if actual == claim:
+            weight_true += p_actual * p_claim
+    return weight_true / weight_all if weight_all else 0.0
 
 
 def keep_plan(values: list[str]) -> list[int]:
@@ -276,7 +330,7 @@ def _dice(view: View, legal: list[Action], rng: random.Random) -> Action:
     marked = _marked_die(view, legal, values)
     if marked:
         return marked
-    now, claim = best_claim(view, values, dice["known"])
+    now = best_claim(view, values, dice["known"])[0]  # quick estimate, to weigh a re-roll
     rerolls = len(dice["history"])
     free = dice["free_rerolls"] > 0
     price = 0 if free else dice["reroll_price"]
@@ -289,7 +343,7 @@ def _dice(view: View, legal: list[Action], rng: random.Random) -> Action:
                 return horseshoe  # a free re-roll instead of paying
             if any(a["type"] == "reroll" for a in legal):
                 return {"type": "reroll", "keep": keep, "mode": "cup"}
-    return claim
+    return sharp_claim(view, values)
 
 
 def _marked_die(view: View, legal: list[Action], values: list[str]) -> Action | None:
@@ -327,8 +381,7 @@ def _call(view: View, legal: list[Action], rng: random.Random) -> Action:
         return spy
     if not can_answer:
         return spy if spy in legal else legal[0]
-    p_true = turn_odds(view).get(claim, 0.0)
-    worth = call_worth(claim, p_true, call_record(view, view["active"]))
+    worth = worth_of_call(claim, truth_chance(view, claim), call_record(view, view["active"]))
     if view["positions"][view["active"]] + move_value(claim) >= SACRAMENTO:
         worth += 3.0  # stop a rider reaching Sacramento
     return {"type": "call"} if rng.random() < call_chance(worth) else {"type": "believe"}
