@@ -247,27 +247,6 @@ def best_claim(view: View, values: list[str], known: list[str | None]) -> tuple[
     return worth[hand], {"type": "claim", "hand": hand}
 
 
-def sharp_claim(view: View, values: list[str]) -> Action:
-    """The claim to make now, predicting calls with the same Bayesian reading a caller makes
-    (truth_chance), rather than the quick estimate used while weighing re-rolls."""
-    me = view["you"]
-    actual = hand_of(values)
-    if not view.get("would_call"):
-        return best_claim(view, values, view["dice"]["known"])[1]
-    record = call_record(view, me)
-    best = None
-    for hand in CLAIMABLE:
-        gain = landing_value(view, me, move_value(hand))
-        if hand == actual:
-            value = gain
-        else:
-            p_call = call_chance(worth_of_call(hand, truth_chance(view, hand), record))
-            value = (1 - p_call) * gain - p_call * 0.5 * move_value(hand)
-        if best is None or value > best[0]:
-            best = (value, hand)
-    return {"type": "claim", "hand": best[1]}
-
-
 def truth_chance(view: View, claim: str) -> float:
     """P(the claim is the roller's exact hand | what everyone saw and that it was claimed).
 
@@ -330,7 +309,7 @@ def _dice(view: View, legal: list[Action], rng: random.Random) -> Action:
     marked = _marked_die(view, legal, values)
     if marked:
         return marked
-    now = best_claim(view, values, dice["known"])[0]  # quick estimate, to weigh a re-roll
+    now, claim = best_claim(view, values, dice["known"])
     rerolls = len(dice["history"])
     free = dice["free_rerolls"] > 0
     price = 0 if free else dice["reroll_price"]
@@ -343,7 +322,7 @@ def _dice(view: View, legal: list[Action], rng: random.Random) -> Action:
                 return horseshoe  # a free re-roll instead of paying
             if any(a["type"] == "reroll" for a in legal):
                 return {"type": "reroll", "keep": keep, "mode": "cup"}
-    return sharp_claim(view, values)
+    return claim
 
 
 def _marked_die(view: View, legal: list[Action], values: list[str]) -> Action | None:
