@@ -190,3 +190,40 @@ def test_peb_17_callers_move_triggers_no_duel_no_action():
     assert state["pos"][1] == 12
     assert not events(state, "duel") and not events(state, "indians_attack")
     assert state["active"] == 1 and state["phase"] in ("dice", "jail")
+
+
+def test_peb_11_free_reroll_granted_at_turn_start_when_alone_last():
+    state = at_roll(started(), 2, PAIR, pos=[9, 3, 12])
+    state = act(state, 2, "claim", hand="pair")
+    state = act(state, 0, "believe")  # seat 0 (space 9) is nearest to space 12
+    while state["active"] == 2:
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, engine.legal_actions(state, seat)[-1])
+    assert state["active"] == 0 and state["free_rerolls"] == 0  # seat 1 is last, not seat 0
+    assert engine.view(state, 0)["dice"]["free_rerolls"] == 0
+    state = at_roll(started(), 0, PAIR, pos=[9, 3, 12])
+    state = act(state, 0, "claim", hand="pair")
+    state = act(state, engine.to_act(state)[0], "believe")
+    while state["active"] == 0:
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, engine.legal_actions(state, seat)[-1])
+    assert (
+        state["active"] == 1 and state["free_rerolls"] == 1 and events(state, "roll")[-1]["free_rerolls"] == 1
+    )
+
+
+def test_peb_16_callers_bluff_move_into_sacramento_takes_mailbox_one():
+    state = at_roll(started(), 0, PAIR, pos=[30, 3, 29])
+    state = act(state, 0, "claim", hand="five_kind")
+    state = act(act(state, 2, "call"), 2, "advance")
+    assert state["pos"][2] == 33 and state["mailbox"][2] == 1 and not events(state, "final_duel")
+    assert state["active"] == 1
+
+
+def test_peb_16_callers_move_into_occupied_sacramento_starts_the_final_duel():
+    state = at_roll(started(), 0, PAIR, pos=[33, 29, 3])
+    state["mailbox"][0] = 1
+    state["phase"] = "dice"
+    state = act(state, 0, "claim", hand="five_kind")
+    state = act(act(state, 1, "call"), 1, "advance")
+    assert state["phase"] == "final_duel" and state["fight"]["seats"] == [0, 1]

@@ -77,3 +77,10 @@ def test_options_and_seats():
         engine.setup(GAME, {}, 2, 1)
     with pytest.raises(engine.EngineError):
         engine.setup(GAME, {"shots": "cannon"}, 3, 1)
+
+
+def test_timeout_outside_the_call_window_is_the_bots_move():
+    state = at_roll(started(), 0, ["K", "K", "9", "10", "A"], pos=[7, 8, 12])
+    action = engine.timeout_action(state, 0)
+    assert action is not None and action in engine.legal_actions(state, 0)
+    assert engine.timeout_action(state, 1) is None  # not awaited

@@ -105,3 +105,10 @@ def test_peb_29_sarsaparilla_skips_the_saloon():
     assert state["phase"] == "saloon"
     state = act(state, 0, "play_item", item="sarsaparilla")
     assert not events(state, "saloon") and state["gold"][0] == 3 and state["items"][0] == []
+
+
+def test_peb_29_fresh_horse_into_sacramento_is_an_arrival():
+    state = land(at_roll(started(), 0, PAIR, pos=[30, 2, 3], items=holding("fresh_horse")), "two_pairs")
+    assert state["pos"][0] == 32 and state["phase"] == "end"
+    state = act(state, 0, "play_item", item="fresh_horse")
+    assert state["pos"][0] == 33 and state["mailbox"][0] == 1
