@@ -7,10 +7,8 @@ from typing import Any
 
 from engine import events
 
-from . import dice as dice_mod
 from . import flow, moves, shots
 from .board import DUEL_CORNERS, INDIAN_CAMP, INDIAN_SHOOTER, rider_xy
-from .hands import best_seats, hand_of
 from .items import use
 from .riders import send_to_jail, take
 
@@ -227,15 +225,7 @@ def poker(state: State, players: list[int], rng: Any) -> None:
     """PEB-21: each rolls openly once; the best takes 2 gold from each other; tied best re-roll.
     Short of gold: pay what you have, the bank makes up the rest, and go to jail."""
     events.emit(state, "poker", seats=list(players), space=state["pos"][players[0]])
-    contenders = list(players)
-    while True:
-        rolls = [(s, dice_mod.open_roll(rng)) for s in contenders]
-        for s, faces in rolls:
-            events.emit(state, "poker_roll", seat=s, dice=faces, hand=hand_of(faces))
-        contenders = best_seats(rolls)
-        if len(contenders) == 1:
-            break
-    winner = contenders[0]
+    winner = flow.roll_off(state, players, rng, "poker_roll")
     for s in players:
         if s == winner:
             continue

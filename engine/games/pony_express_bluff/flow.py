@@ -29,21 +29,12 @@ def setup(state: State, rng: Any) -> None:
         items=[[] for _ in range(n)],
         deck=new_deck(rng),
         phase="draft",
-        active=None,
         first_player=None,
         turn_no=0,
-        dice=None,
-        free_rerolls=0,
-        claim=None,
-        call=None,
-        caller=None,
-        fight=None,
-        offer=None,
-        moved=False,
-        steady=False,
         last_shot=None,
         winner=None,
     )
+    reset_turn(state, None)
     offers = [draw_two(state["deck"]) for _ in range(n)]
     state["draft"] = {"offers": offers, "slot": simultaneous.open_round(n, list(range(n)))}
     for seat, cards in enumerate(offers):
@@ -68,18 +59,24 @@ def draft_keep(state: State, seat: int, index: int, rng: Any) -> None:
 
 def first_player(state: State, rng: Any) -> int:
     """PEB-6: everyone rolls openly; the best hand starts; tied best re-roll."""
-    contenders = list(range(state["seats"]))
-    while True:
+    first = roll_off(state, list(range(state["seats"])), rng, "first_roll")
+    events.emit(state, "first_player", seat=first)
+    return first
+
+
+def roll_off(state: State, seats: list[int], rng: Any, event: str) -> int:
+    """Each seat rolls the five dice openly; tied best roll again among themselves (PEB-6, PEB-21)."""
+    contenders = list(seats)
+    while len(contenders) > 1:
         rolls = [(seat, dice_mod.open_roll(rng)) for seat in contenders]
         for seat, faces in rolls:
-            events.emit(state, "first_roll", seat=seat, dice=faces, hand=hand_of(faces))
+            events.emit(state, event, seat=seat, dice=faces, hand=hand_of(faces))
         contenders = best_seats(rolls)
-        if len(contenders) == 1:
-            events.emit(state, "first_player", seat=contenders[0])
-            return contenders[0]
+    return contenders[0]
 
 
-def reset_turn(state: State, seat: int) -> None:
+def reset_turn(state: State, seat: int | None) -> None:
+    """Clear everything that lives for one turn only."""
     state.update(
         active=seat,
         dice=None,

@@ -6,6 +6,7 @@ import copy
 from typing import Any
 
 import engine
+from engine.games.pony_express_bluff.flow import reset_turn
 
 GAME = "pony_express_bluff"
 
@@ -33,16 +34,9 @@ def at_roll(
     st = copy.deepcopy(state)
     n = st["seats"]
     hidden = hidden if hidden is not None else [True] * 5
+    reset_turn(st, active)
     st.update(
         phase="dice",
-        active=active,
-        claim=None,
-        call=None,
-        caller=None,
-        fight=None,
-        offer=None,
-        moved=False,
-        steady=False,
         free_rerolls=free,
         dice={
             "values": list(dice),
