@@ -6,6 +6,7 @@ from .errors import BAD_SETUP, EngineError
 from .game import Game
 from .games.ponies_in_pursuit import PoniesInPursuit
 from .games.horse_racing import HorseRacing
+from .games.pony_express_bluff import PonyExpressBluff
 
 GAMES: dict[str, Game] = {
     game.id: game
@@ -13,6 +14,7 @@ GAMES: dict[str, Game] = {
         # One line per game, e.g. `PoniesInPursuit(),` (imported above).
         PoniesInPursuit(),
         HorseRacing(),
+        PonyExpressBluff(),
     )
 }
 
