@@ -70,8 +70,10 @@ def apply_open(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rn
     check_horse(horse)
     if state["horses"][horse]["cards"]:
         raise errors.illegal(f"{HORSES[horse]} already has its opening card.", horse=horse)
-    if not is_card(card) or is_move_up(card):
+    if not is_card(card):
         raise errors.illegal("Name a Black, Yellow, Blue or Red card of value 1 to 9.", card=str(card))
+    if is_move_up(card):
+        raise errors.illegal("A Move-Up card cannot be a horse's opening card.", card=card)
     if card not in state["pack"]:
         raise errors.illegal("That card is already on a horse.", card=card)
     state["pack"].remove(card)
