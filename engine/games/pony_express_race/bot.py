@@ -145,9 +145,7 @@ def choose_ride(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str
     horse = turn["horse"]
     alternative = view["options"]["movement"] == "alternative"
     pos = view["horses"][horse]["position"]
-    ahead = [
-        x["position"] for x in view["horses"] if x["place"] is None and x["position"] > pos
-    ]
+    ahead = [x["position"] for x in view["horses"] if x["place"] is None and x["position"] > pos]
     best, best_score = actions[0], -1e9
     for action in actions:
         card = action["card"]

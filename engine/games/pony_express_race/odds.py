@@ -45,6 +45,4 @@ def payout(stake: int, row: int, place: int | None) -> int:
 
 
 def table_for_view() -> list[dict]:
-    return [
-        {"row": row, "price": price, "pays": list(pays)} for row, (price, pays) in ODDS_TABLE.items()
-    ]
+    return [{"row": row, "price": price, "pays": list(pays)} for row, (price, pays) in ODDS_TABLE.items()]

@@ -34,6 +34,9 @@ def race_state(
     movement: str = "standard",
     rolls: list[int] | None = None,
     seed: int = 1,
+    piles: dict[int, list[str]] | None = None,
+    places: list[int] | None = None,
+    dice_card: list[bool] | None = None,
 ) -> dict[str, Any]:
     """A race about to give track `track`'s horse its turn; horse h runs on track h + 1."""
     state = fresh(seats, seed, movement=movement)
@@ -54,6 +57,11 @@ def race_state(
     if positions:
         state["race"]["pos"] = list(positions)
     state["race"]["track"] = track
+    for horse, pile in (piles or {}).items():
+        state["race"]["hand"][horse] = list(pile)
+    state["places"] = list(places or [])
+    if dice_card is not None:
+        state["dice_card"] = list(dice_card)
     if rolls is not None:
         force_rolls(state, rolls)
     race.run_until_decision(state, Rng(state["rng"]))

@@ -36,7 +36,13 @@ def test_per_6_random_opening_redeals_move_ups():
     pack = ["white-1", "red-2", "white-2", "black-9", "blue-5", "yellow-3", "red-7", "black-4", "red-1"]
     random_opening(state, pack)
     assert [slot["cards"] for slot in state["horses"]] == [
-        ["red-2"], ["black-9"], ["blue-5"], ["yellow-3"], ["red-7"], ["black-4"], ["red-1"]
+        ["red-2"],
+        ["black-9"],
+        ["blue-5"],
+        ["yellow-3"],
+        ["red-7"],
+        ["black-4"],
+        ["red-1"],
     ]
     assert [slot["row"] for slot in state["horses"]] == [8, 1, 5, 7, 3, 6, 8]
     assert pack == ["white-1", "white-2"]
