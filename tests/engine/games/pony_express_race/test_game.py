@@ -3,6 +3,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine import errors
@@ -40,8 +42,9 @@ def checking_chooser(state, seat, actions, rng):
     return rng.choice(actions)
 
 
-@pytest.mark.parametrize("options", VARIANTS)
-@pytest.mark.parametrize("seats", [2, 4, 6])
+@pytest.mark.parametrize(
+    "options, seats", [(VARIANTS[i], 2 + i % 5) for i in range(len(VARIANTS))] + [({}, 6), ({}, 3)]
+)
 def test_random_games_end_with_every_listed_action_accepted(options, seats):
     state, log = play_random(GAME, seats, seed=seats * 31, options=options, choose=checking_chooser)
     assert engine.is_over(state)
@@ -84,3 +87,18 @@ def test_refusals_are_clear_and_change_nothing():
             else {"type": "play", "card": "red-0", "horse": 1},
         )
     assert "not in your hand" in info.value.message
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    seats=st.integers(min_value=2, max_value=6),
+    seed=st.integers(min_value=0, max_value=10**6),
+    options=st.sampled_from(VARIANTS),
+)
+def test_property_any_seed_any_variant_plays_to_the_end(seats, seed, options):
+    state, log = play_random(
+        GAME, seats, seed=seed, options=options, chooser_seed=seed, choose=checking_chooser
+    )
+    assert engine.is_over(state) and len(state["places"]) == 3
+    winners = engine.result(state)["winners"]
+    assert winners and all(state["chips"][w] == max(state["chips"]) for w in winners)
