@@ -125,3 +125,38 @@ def test_per_15_cards_on_horses_are_face_up_to_everyone():
     state = act(state, {"type": "play", "card": card, "horse": 6})
     for seat in (None, 1, 2):
         assert engine.view(state, seat)["horses"][6]["cards"][-1] == card
+
+
+def test_per_14_unplayable_move_ups_join_the_leftovers_and_may_open_a_horse():
+    """PER-6 `first-card` corner: a Move-Up skips empty horses, and opens one only as a last resort."""
+    state = fresh(2, 14, opening_odds="first-card")
+    for slot in state["horses"]:
+        slot["cards"], slot["row"] = ["black-5"] * 6, 5
+    state["horses"][2] = {"cards": [], "row": None}
+    state["horses"][4] = {"cards": [], "row": None}
+    state["hands"] = [["white-2"], []]
+    state["leftover"] = ["red-7"]
+    deal_leftovers(state)
+    assert state["horses"][2]["cards"] == ["red-7", "white-2"] and state["horses"][2]["row"] == 3
+    state["hands"] = [["white-1"], []]
+    deal_leftovers(state)
+    assert state["horses"][2]["cards"][-1] == "white-1"  # a Move-Up never opens while a stack has room
+    state["horses"][2]["cards"] = ["black-5"] * 6
+    state["hands"] = [["white-1"], []]
+    deal_leftovers(state)
+    assert state["horses"][4] == {"cards": ["white-1"], "row": 8}
+
+
+def test_per_14_players_without_a_playable_card_are_skipped_after_round_five():
+    state = fresh(2, 15)
+    for slot in state["horses"]:
+        slot["cards"], slot["row"] = ["black-5"] * 6, 5
+    state["horses"][6]["cards"] = ["black-5"] * 3
+    state["hands"] = [[], ["black-1", "black-2", "black-3"]]
+    state["leftover"] = []
+    state["round"], state["turn"], state["phase"] = 7, 1, "play"
+    state = act(state, {"type": "play", "card": "black-1", "horse": 6}, seat=1)
+    assert engine.to_act(state) == [1] and state["round"] == 8
+    state = act(state, {"type": "play", "card": "black-2", "horse": 6}, seat=1)
+    state = act(state, {"type": "play", "card": "black-3", "horse": 6}, seat=1)
+    assert state["race"] is not None and state["phase"] in ("ride", "pace", "dice", "over")
