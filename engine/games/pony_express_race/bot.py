@@ -24,6 +24,10 @@ PRIZES = (15, 10, 5)
 MAX_CARDS = 6
 SPEED_TEMPERATURE = 0.18
 UNKNOWN_CARD_SPEED = 1.35
+# Horses the bot would own run a little faster in its estimate: it rides them itself with
+# expected-progress pace, where others' horses get greenhorns or other riders (bench: 0 -> 0.3
+# raised the 4-player win share against random seats from 88% to about 95%).
+OWN_RIDE_BONUS = 0.3
 
 
 def card_speed(value: int) -> float:
@@ -63,7 +67,9 @@ def owner_from(bets: list[list[int]], horse: int) -> int | None:
 
 def expected_chips(me: int, cards: list[list[str]], rows: list[int | None], bets: list[list[int]]) -> float:
     """What the bot expects back from its bets and prizes, given horses' cards and rows."""
-    chances = place_chances([horse_speed(c) for c in cards])
+    owners = [owner_from(bets, h) for h in range(HORSE_COUNT)]
+    speeds = [horse_speed(c) + (OWN_RIDE_BONUS if owners[h] == me else 0.0) for h, c in enumerate(cards)]
+    chances = place_chances(speeds)
     total = 0.0
     for horse in range(HORSE_COUNT):
         row = rows[horse] or 5
@@ -72,7 +78,7 @@ def expected_chips(me: int, cards: list[list[str]], rows: list[int | None], bets
         for place in range(3):
             if stake and pays[place] is not None:
                 total += chances[horse][place] * stake * (1 + pays[place])
-            if owner_from(bets, horse) == me:
+            if owners[horse] == me:
                 total += chances[horse][place] * PRIZES[place]
     return total
 
