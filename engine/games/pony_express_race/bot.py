@@ -23,25 +23,37 @@ from .tracks import TOWN, TRACK_COUNT, space_colour
 PRIZES = (15, 10, 5)
 MAX_CARDS = 6
 SPEED_TEMPERATURE = 0.18
-UNKNOWN_CARD_SPEED = 1.35
 # Horses the bot would own run a little faster in its estimate: it rides them itself with
 # expected-progress pace, where others' horses get greenhorns or other riders (bench: 0 -> 0.3
 # raised the 4-player win share against random seats from 88% to about 95%).
 OWN_RIDE_BONUS = 0.3
+# With the alternative movement every move rolls and the rider's only choice is the second
+# roll, so riding well is worth little there (bench: any edge above 0 lost win share).
+OWN_ALT_RIDE_BONUS = 0.0
 
 
-def card_speed(value: int) -> float:
+def is_alternative(view: dict[str, Any]) -> bool:
+    return view["options"]["movement"] == "alternative"
+
+
+def card_speed(value: int, alternative: bool = False) -> float:
     """Expected spaces per turn from a card with best pace, no colour bonus."""
     p = value / 10
+    if alternative:
+        return p * max(1.0, 2 * p)
     return max(1.0, 2 * p, 3 * p * p)
+
+
+def unknown_card_speed(alternative: bool) -> float:
+    return sum(card_speed(v, alternative) for v in range(1, 10)) / 9
 
 
 # ---- stage 1 ------------------------------------------------------------------
 
 
-def horse_speed(cards: list[str]) -> float:
-    known = sum(card_speed(value_of(c)) for c in cards)
-    return (known + (MAX_CARDS - len(cards)) * UNKNOWN_CARD_SPEED) / MAX_CARDS
+def horse_speed(cards: list[str], alternative: bool = False) -> float:
+    known = sum(card_speed(value_of(c), alternative) for c in cards)
+    return (known + (MAX_CARDS - len(cards)) * unknown_card_speed(alternative)) / MAX_CARDS
 
 
 def place_chances(speeds: list[float]) -> list[tuple[float, float, float]]:
@@ -65,10 +77,13 @@ def owner_from(bets: list[list[int]], horse: int) -> int | None:
     return stakes.index(best) if best and stakes.count(best) == 1 else None
 
 
-def expected_chips(me: int, cards: list[list[str]], rows: list[int | None], bets: list[list[int]]) -> float:
+def expected_chips(
+    me: int, cards: list[list[str]], rows: list[int | None], bets: list[list[int]], alternative: bool
+) -> float:
     """What the bot expects back from its bets and prizes, given horses' cards and rows."""
     owners = [owner_from(bets, h) for h in range(HORSE_COUNT)]
-    speeds = [horse_speed(c) + (OWN_RIDE_BONUS if owners[h] == me else 0.0) for h, c in enumerate(cards)]
+    edge = OWN_ALT_RIDE_BONUS if alternative else OWN_RIDE_BONUS
+    speeds = [horse_speed(c, alternative) + (edge if owners[h] == me else 0.0) for h, c in enumerate(cards)]
     chances = place_chances(speeds)
     total = 0.0
     for horse in range(HORSE_COUNT):
@@ -93,7 +108,7 @@ def bet_value(view: dict[str, Any], horse: int) -> float:
     rows = [h["row"] for h in view["horses"]]
     bets = [list(b) for b in view["bets"]]
     bets[me][horse] += view["bet_size"]
-    value = expected_chips(me, cards, rows, bets)
+    value = expected_chips(me, cards, rows, bets, is_alternative(view))
     # Ownership that others can still take away is worth less: count how safe the lead is.
     later = remaining_bets(view["round"])
     for h in range(HORSE_COUNT):
@@ -114,7 +129,7 @@ def play_value(view: dict[str, Any], card: str, horse: int) -> float:
     elif not is_move_up(card):
         rows[horse] = shift_row(rows[horse], value_of(card), value_of(stack[-1]))
     stack.append(card)
-    return expected_chips(me, cards, rows, view["bets"])
+    return expected_chips(me, cards, rows, view["bets"], is_alternative(view))
 
 
 # ---- race ---------------------------------------------------------------------
