@@ -5,8 +5,11 @@ its odds, estimates place chances with a Plackett-Luce model over speeds, and
 bets/plays cards to maximise its expected chips (bets paid by PER-3/PER-31,
 owner prizes by PER-30). It concentrates bets to own horses, puts strong cards
 on its horses, weak cards on the others, and ends its horses' stacks low when
-that lengthens the odds. Race: card choice and pace by expected progress
-(card value / 10 is the d10 chance; capped by the distance to town).
+that lengthens the odds; horses it would own count a little faster since it
+rides them itself. Race: card choice and pace by expected progress (card
+value / 10 is the d10 chance; gains capped by the distance to town), colour
+matches played where they pay, Move-Up levels when the gap beats a normal
+move, the dice card kept for rolls that lose a lot.
 """
 
 from __future__ import annotations
