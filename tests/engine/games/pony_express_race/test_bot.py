@@ -65,3 +65,25 @@ def test_bot_beats_random_bettors_and_riders():
         winners = engine.result(state)["winners"]
         share += (bot_seat in winners) / len(winners)
     assert share / games > 0.6  # fair share is 1/3; bench/RESULTS-per.md has the long run
+
+
+def test_timeout_plays_the_bots_legal_choice_in_every_decision():
+    state = race_state(2, rolls=[9])
+    for expected in ("ride", "pace", "dice_card"):
+        seat = engine.to_act(state)[0]
+        action = engine.timeout_action(state, seat, random.Random(2))
+        assert action["type"] == expected and action in engine.legal_actions(state, seat)
+        if expected == "pace":
+            action = {"type": "pace", "push": True}  # force the failed roll to reach the dice card
+        state = engine.apply(state, seat, action)
+        if expected == "ride":
+            state["race"]["turn"]["card"] = "black-5"
+
+
+def test_game_is_described_with_its_options():
+    (described,) = [g for g in engine.describe_games() if g["id"] == GAME]
+    assert (described["min_seats"], described["max_seats"]) == (2, 6)
+    names = {o["name"]: o for o in described["options"]}
+    assert names["opening_odds"]["choices"] == ["standard", "random", "chosen", "first-card"]
+    assert names["movement"]["choices"] == ["standard", "alternative"]
+    assert names["track_choice"]["default"] is False
