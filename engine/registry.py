@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from .errors import BAD_SETUP, EngineError
 from .game import Game
+from .games.ponies_in_pursuit import PoniesInPursuit
 
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
         # One line per game, e.g. `PoniesInPursuit(),` (imported above).
+        PoniesInPursuit(),
     )
 }
 
