@@ -7,13 +7,10 @@ from __future__ import annotations
 import time
 
 import pytest
-import sqlalchemy as sa
-from sqlalchemy.orm import Session
 
 import engine
-from app.core.db import make_engine
-from app.models import ActionRow, Room
 from app.rooms.replay import rebuild
+from tests.utils.db import stored
 from tests.utils.live_server import bearer, create_room, join, start
 from tests.utils.process_server import ServerProcess
 
@@ -59,21 +56,6 @@ def act_when_awaited(clients, seats, until_v=None, until_over=False, timeout=20)
             if until_v is not None and all(s["v"] >= until_v for s in states):
                 return states
     raise AssertionError(f"timed out; last states v={[s['v'] for s in last.values()]}")
-
-
-def stored(db_url, code):
-    """The room row (as a dict) and its action rows, read straight from the database."""
-    database = make_engine(db_url)
-    try:
-        with Session(database) as session:
-            room = session.scalars(sa.select(Room).where(Room.code == code)).one()
-            actions = session.scalars(
-                sa.select(ActionRow).where(ActionRow.room_id == room.id).order_by(ActionRow.seq)
-            ).all()
-            row = {c.name: getattr(room, c.name) for c in Room.__table__.columns}
-            return row, [(a.seq, a.seat, a.action) for a in actions]
-    finally:
-        database.dispose()
 
 
 def test_sigkill_mid_game_loses_no_room_and_no_accepted_action(db_file, tmp_path):
