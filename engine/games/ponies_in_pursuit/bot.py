@@ -23,6 +23,8 @@ from .scoring import PAYOUT, PENALTY_PER_CARD
 from .submissions import play_colour, play_value
 
 View = dict[str, Any]
+OWN_PUSH = 0.6  # share of its own cards of a colour the bot expects to move that pony with
+SPREAD = (1.0, 0.5)  # uncertainty of the finish estimate: a + b * sqrt(rounds left * seats)
 COLOUR_TOTAL = {c: sum(value_of(k) for k in STARTING_HAND if colour_of(k) == c) for c in PONIES}
 
 
@@ -90,11 +92,11 @@ def pony_outlook(view: View) -> dict[str, dict[str, float]]:
             for s in range(seats)
             if s != view["you"]
         )
-        expected = rate * rounds_left + 0.6 * mine
+        expected = rate * rounds_left + OWN_PUSH * mine
         if ceiling < left:
             p = 0.0
         else:
-            scale = 1.0 + 0.5 * math.sqrt(rounds_left * seats)
+            scale = SPREAD[0] + SPREAD[1] * math.sqrt(rounds_left * seats)
             p = 1 / (1 + math.exp(-(expected - left) / scale))
         speeds[colour] = left / max(expected / rounds_left, 0.1)
         outlook[colour] = {"p": p, "left": left}
