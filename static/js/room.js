@@ -1,0 +1,212 @@
+// The room page: lobby before the start, the table after, the same table for
+// spectators. Seat credentials live in localStorage per room code.
+import { call, forgetSeat, loadSeat, rememberName, rememberedName, saveSeat } from "./api.js";
+import { announce } from "./announce.js";
+import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
+import { renderLobby } from "./lobby.js";
+import { normaliseSummary } from "./summary.js";
+import { RoomSocket } from "./socket.js";
+import { Table } from "./table.js";
+
+const code = document.body.dataset.roomCode;
+let seatInfo = loadSeat(code);
+let summary = null;
+let table = null;
+let pollTimer = null;
+
+const errorBox = document.getElementById("room-error");
+function showError(text) {
+  errorBox.textContent = text;
+  errorBox.hidden = !text;
+}
+
+const me = () => (seatInfo ? seatInfo.seat : null);
+const isHost = () => Boolean(seatInfo && summary && summary.seats.some((s) => s.seat === seatInfo.seat && s.host));
+
+function setConnection(state) {
+  const box = document.getElementById("conn-status");
+  box.dataset.state = state;
+  const text = { connecting: t("conn.connecting"), connected: t("conn.connected"), reconnecting: t("conn.reconnecting") }[state];
+  document.getElementById("conn-text").textContent = text;
+  if (state === "reconnecting") announce(text);
+}
+
+function setRole() {
+  const badge = document.getElementById("role-badge");
+  if (me() === null) badge.textContent = t("room.role_spectator");
+  else {
+    const seat = summary?.seats.find((s) => s.seat === me());
+    badge.textContent = t("room.role_player", { name: seat?.name ?? "", n: me() + 1 });
+  }
+}
+
+async function refreshSummary() {
+  try {
+    applySummary(await call("GET", `/api/rooms/${encodeURIComponent(code)}`));
+  } catch (error) {
+    if (error.code === "not_found" || error.code === "room_not_found") {
+      document.getElementById("lobby").hidden = true;
+      showError(t("room.not_found"));
+      stopPolling();
+    }
+  }
+}
+
+function applySummary(raw) {
+  const wasLobby = summary?.status === "lobby";
+  summary = normaliseSummary(raw, summary);
+  setRole();
+  const inLobby = summary.status === "lobby";
+  document.getElementById("lobby").hidden = !inLobby;
+  document.getElementById("table-area").hidden = inLobby;
+  if (inLobby) {
+    renderLobby(summary, me(), { isHost: isHost(), removeBot });
+    startPolling();
+  } else {
+    stopPolling();
+    if (wasLobby) announce(t("room.game_started"));
+  }
+  ensureTable();
+  if (table) table.setSeats(summary.seats);
+  document.getElementById("rules-toggle").hidden = false;
+}
+
+function startPolling() {
+  if (!pollTimer) pollTimer = setInterval(refreshSummary, 4000);
+}
+function stopPolling() {
+  clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+async function ensureTable() {
+  if (table || !summary) return;
+  table = new Table({ code, game: summary.game, me: me(), seats: summary.seats, send: (action) => act(action) });
+  await table.load();
+}
+
+function act(action) {
+  if (!table) return;
+  const sent = socket.send({ type: "act", v: table.version, action });
+  if (!sent) showError(t("error.network"));
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "state":
+      showError("");
+      if (summary && summary.status === "lobby") refreshSummary();
+      ensureTable().then(() => table.receive(message));
+      break;
+    case "room":
+    case "lobby":
+    case "presence":
+    case "seats":
+      applySummary(message.room ?? message.summary ?? message);
+      break;
+    case "error":
+      if (message.code === "bad_token") {
+        forgetSeat(code);
+        seatInfo = null;
+        socket.restart();
+      }
+      showError(errorText(message));
+      announce(errorText(message), { urgent: true });
+      break;
+    default:
+      break;
+  }
+}
+
+const socket = new RoomSocket(code, {
+  hello: () => (seatInfo ? { type: "hello", token: seatInfo.token } : { type: "hello" }),
+  onMessage,
+  onStatus: setConnection,
+});
+
+async function removeBot(seat) {
+  try {
+    await call("DELETE", `/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { token: seatInfo.token });
+    await refreshSummary();
+  } catch (error) {
+    showError(errorText(error));
+  }
+}
+
+document.getElementById("share-link").value = window.location.href.split("#")[0].split("?")[0];
+document.getElementById("copy-link").addEventListener("click", async () => {
+  const input = document.getElementById("share-link");
+  try {
+    await navigator.clipboard.writeText(input.value);
+    announce(t("lobby.copied"));
+    document.getElementById("copy-link").textContent = t("lobby.copied");
+  } catch {
+    input.select();
+    showError(t("error.copy_failed"));
+  }
+});
+
+document.getElementById("join-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = document.getElementById("join-name").value.trim();
+  if (!name) {
+    showError(t("home.name_required"));
+    return;
+  }
+  try {
+    const joined = await call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { body: { name } });
+    seatInfo = { token: joined.token, seat: joined.seat, host: false };
+    saveSeat(code, seatInfo);
+    rememberName(name);
+    showError("");
+    if (table) table.setMe(me());
+    socket.restart();
+    await refreshSummary();
+    announce(t("lobby.joined", { n: joined.seat + 1 }));
+  } catch (error) {
+    showError(errorText(error));
+  }
+});
+
+document.getElementById("add-bot").addEventListener("click", async () => {
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}/bots`, { body: { count: 1 }, token: seatInfo.token });
+    await refreshSummary();
+  } catch (error) {
+    showError(errorText(error));
+  }
+});
+
+document.getElementById("start-game").addEventListener("click", async () => {
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}/start`, { token: seatInfo.token });
+    await refreshSummary();
+  } catch (error) {
+    showError(errorText(error));
+  }
+});
+
+// Rules beside the table, one click away.
+const rulesToggle = document.getElementById("rules-toggle");
+const rulesPanel = document.getElementById("rules-panel");
+async function toggleRules(open) {
+  rulesPanel.hidden = !open;
+  rulesToggle.setAttribute("aria-expanded", String(open));
+  if (open && !rulesPanel.dataset.loaded && summary) {
+    const response = await fetch(`/games/${encodeURIComponent(summary.game)}/rules?fragment=1`);
+    document.getElementById("rules-body").innerHTML = response.ok ? await response.text() : "";
+    rulesPanel.dataset.loaded = "1";
+  }
+  if (open) document.getElementById("rules-panel-heading").focus?.();
+  else rulesToggle.focus();
+}
+rulesToggle.addEventListener("click", () => toggleRules(rulesPanel.hidden));
+document.getElementById("rules-close").addEventListener("click", () => toggleRules(false));
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && !rulesPanel.hidden) toggleRules(false);
+});
+
+document.getElementById("join-name").value = rememberedName();
+await refreshSummary();
+socket.connect();

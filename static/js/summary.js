@@ -1,0 +1,25 @@
+// The room summary (GET /api/rooms/{code} or a socket `room` message) in one
+// shape: {code, game, title, status, seeded, min_seats, max_seats,
+// seats: [{seat, name, bot, host, connected, left}]}.
+export function normaliseSummary(raw, previous = null) {
+  const room = raw ?? {};
+  const seats = (room.seats ?? previous?.seats ?? []).map((seat, index) => ({
+    seat: seat.seat ?? seat.position ?? index,
+    name: seat.name ?? "",
+    bot: Boolean(seat.bot ?? seat.is_bot),
+    host: Boolean(seat.host ?? seat.is_host),
+    connected: Boolean(seat.connected ?? seat.online),
+    left: Boolean(seat.left),
+  }));
+  const game = typeof room.game === "object" && room.game ? room.game : null;
+  return {
+    code: room.code ?? previous?.code,
+    game: game ? game.id : room.game ?? previous?.game,
+    title: game ? game.title : room.title ?? previous?.title,
+    status: room.status ?? previous?.status ?? "lobby",
+    seeded: Boolean(room.seeded ?? previous?.seeded),
+    min_seats: room.min_seats ?? game?.min_seats ?? previous?.min_seats ?? 1,
+    max_seats: room.max_seats ?? game?.max_seats ?? previous?.max_seats ?? 99,
+    seats,
+  };
+}
