@@ -108,13 +108,13 @@ def normalise(raw: Any, hand: list[str], finished: list[str]) -> list[Play]:
     for card in set(cards):
         if cards.count(card) > hand.count(card):
             raise errors.illegal("You do not hold that card.", card=card)
-    if len(plays) == 2 and play_colour(plays[0]) == play_colour(plays[1]):
-        raise errors.illegal(
-            "Your two cards must be of different colours.", colour=play_colour(plays[0])
-        )
     two = can_play_two(hand, finished)
     if two and len(plays) == 1:
         raise errors.illegal("You must play two cards of different colours this round.")
     if not two and len(plays) == 2:
         raise errors.illegal("Your hand has no two cards of different colours: play one card.")
+    if len(plays) == 2 and play_colour(plays[0]) == play_colour(plays[1]):
+        raise errors.illegal(
+            "Your two cards must be of different colours.", colour=play_colour(plays[0])
+        )
     return sorted(plays, key=lambda p: CARD_ORDER.index(p["card"]))

@@ -1,0 +1,1 @@
+"""Paddock's web server: HTTP API, WebSocket rooms, persistence."""

@@ -1,0 +1,50 @@
+"""The broadcast interface and the bounded subscriber queue every backend uses."""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from typing import Any
+
+# Handed to a subscriber that fell behind: its backlog was dropped, it must
+# reload the room instead (the events are snapshots, so nothing is lost).
+RESYNC: dict[str, Any] = {"kind": "resync"}
+
+
+class Subscription:
+    """One connection's bounded inbox for one channel."""
+
+    def __init__(self, channel: str, queue_size: int) -> None:
+        self.channel = channel
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=max(queue_size, 2))
+        self.resyncs = 0
+
+    def deliver(self, payload: dict[str, Any]) -> None:
+        """Queue `payload`; a full queue is emptied and replaced by one RESYNC."""
+        try:
+            self.queue.put_nowait(payload)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.resyncs += 1
+            self.queue.put_nowait(RESYNC)
+
+    async def get(self) -> dict[str, Any]:
+        return await self.queue.get()
+
+
+class Broadcast(ABC):
+    @abstractmethod
+    async def publish(self, channel: str, payload: dict[str, Any]) -> None: ...
+
+    @abstractmethod
+    def subscribe(self, channel: str) -> Subscription: ...
+
+    @abstractmethod
+    def unsubscribe(self, subscription: Subscription) -> None: ...
+
+    async def connect(self) -> None:  # noqa: B027 - optional hook
+        pass
+
+    async def disconnect(self) -> None:  # noqa: B027 - optional hook
+        pass

@@ -1,0 +1,25 @@
+"""The one settings object, read from the environment (DATABASE_URL, BROADCAST_URL, HOST, PORT, ...)."""
+
+from __future__ import annotations
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(extra="ignore")
+
+    # A SQLite file in the working directory unless DATABASE_URL says otherwise;
+    # plain `postgresql://...` URLs get the psycopg 3 driver (see app.core.db).
+    database_url: str = "sqlite:///paddock.db"
+    # Fan-out between connections: "memory://" (one process). A Redis backend can
+    # be chosen by URL later (see app.broadcast).
+    broadcast_url: str = "memory://"
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    # Largest client socket message we read, in bytes; bigger ones get a `too_big` error.
+    max_message_bytes: int = 16_384
+    # Messages a slow connection may have waiting before it is resynced instead.
+    subscriber_queue_size: int = 32
+    # Seconds a bot waits before acting, so people can follow the table (tests use 0).
+    bot_delay: float = 0.8

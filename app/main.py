@@ -1,0 +1,54 @@
+"""Builds the FastAPI app: settings, database (migrated at start), broadcast, rooms, routes."""
+
+from __future__ import annotations
+
+import importlib.util
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from app.api.errors import install_error_handlers
+from app.api.main import api_router
+from app.broadcast import make_broadcast
+from app.core.config import Settings
+from app.core.db import make_engine, make_sessions
+from app.core.migrate import upgrade
+from app.rooms.service import RoomService
+from app.ws.socket import router as ws_router
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        database = make_engine(settings.database_url)
+        upgrade(database)
+        broadcast = make_broadcast(settings.broadcast_url, settings.subscriber_queue_size)
+        await broadcast.connect()
+        app.state.rooms = RoomService(make_sessions(database), broadcast, settings)
+        await app.state.rooms.resume()
+        yield
+        await app.state.rooms.close()
+        await broadcast.disconnect()
+        database.dispose()
+
+    app = FastAPI(title="Paddock", lifespan=lifespan)
+    app.state.settings = settings
+    install_error_handlers(app)
+    app.include_router(api_router)
+    app.include_router(ws_router)
+    _install_pages(app)
+    return app
+
+
+def _install_pages(app: FastAPI) -> None:
+    """The browser pages and static files (app/routes/pages.py), when present."""
+    try:
+        found = importlib.util.find_spec("app.routes.pages") is not None
+    except ModuleNotFoundError:
+        found = False
+    if found:
+        from app.routes import pages
+
+        pages.install(app)

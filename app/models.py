@@ -1,0 +1,89 @@
+"""SQLAlchemy models: rooms, their seats, and each room's action log.
+
+A room's `state` and `version` are replaced in the same transaction that
+appends the action row with `seq == version`, so the log always rebuilds the
+stored state (seed + options + seats + actions).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Room(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(40), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    # The game's validated options (never the seed).
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Secret until the game is over; `seeded` says whether the host chose it.
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False)
+    # "lobby", "playing", "over" or "closed".
+    status: Mapped[str] = mapped_column(String(16), default="lobby")
+    # Number of accepted actions; the `v` of the state messages.
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Room-level turn timer; the game's own `round_seconds` option wins when set.
+    turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # When the running timer fires (Unix time), so timers survive a restart.
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="room", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    # sha256 of the seat's token; None for bots and for seats whose player left.
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_host: Mapped[bool] = mapped_column(Boolean, default=False)
+    has_left: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    room: Mapped[Room] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("room_id", "seq", name="uq_actions_room_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # "player", "bot" or "timer": who chose it (the game only sees the seat).
+    source: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

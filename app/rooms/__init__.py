@@ -1,0 +1,1 @@
+"""Rooms: lobby, seats, the referee loop (engine + persistence + fan-out), bots and timers."""

@@ -1,0 +1,66 @@
+"""Plain copies of a room and its seats, safe to pass between threads and tasks."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.models import Room
+
+
+def hash_token(token: str) -> str:
+    """Only the sha256 of a seat token is stored or passed around inside the server."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    position: int
+    name: str
+    is_bot: bool
+    is_host: bool
+    has_left: bool
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    code: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seeded: bool
+    status: str
+    version: int
+    state: dict[str, Any] | None
+    turn_seconds: float | None
+    deadline: float | None
+    seats: list[SeatInfo] = field(default_factory=list)
+
+    def seat_of(self, token_hash: str | None) -> SeatInfo | None:
+        if token_hash is None:
+            return None
+        return next((seat for seat in self.seats if seat.token_hash == token_hash), None)
+
+    def host(self) -> SeatInfo | None:
+        return next((seat for seat in self.seats if seat.is_host), None)
+
+
+def snapshot(room: Room) -> RoomInfo:
+    return RoomInfo(
+        code=room.code,
+        game=room.game,
+        options=dict(room.options),
+        seed=room.seed,
+        seeded=room.seeded,
+        status=room.status,
+        version=room.version,
+        state=room.state,
+        turn_seconds=room.turn_seconds,
+        deadline=room.deadline,
+        seats=[
+            SeatInfo(s.position, s.name, s.is_bot, s.is_host, s.has_left, s.token_hash)
+            for s in sorted(room.seats, key=lambda seat: seat.position)
+        ],
+    )

@@ -1,0 +1,1 @@
+"""The room WebSocket: typed incoming messages, per-connection outgoing views."""

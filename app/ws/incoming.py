@@ -1,0 +1,84 @@
+"""The ONE place where client socket messages are parsed and checked.
+
+Client -> server:
+    {"type": "hello"}                      watch as a spectator
+    {"type": "hello", "token": "..."}      take your seat (token from create/join)
+    {"type": "act", "v": N, "action": {...}}  (optional "seat": N must be your own)
+    {"type": "ping"}                       answered with {"type": "pong"}
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
+
+
+class BadMessage(Exception):
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    token: Annotated[StrictStr, Field(min_length=1, max_length=256)] | None = None
+
+
+class Act(_Message):
+    type: Literal["act"]
+    v: StrictInt
+    action: dict[str, Any]
+    seat: StrictInt | None = None
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+_adapter: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
+KNOWN_TYPES = ("hello", "act", "ping")
+
+
+def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping:
+    """A typed message, or BadMessage with a code and a sentence for the sender."""
+    if raw is None:
+        raise BadMessage("bad_message", "Messages must be JSON text.")
+    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    if size > max_bytes:
+        raise BadMessage(
+            "too_big", f"That message is too large (the limit is {max_bytes} bytes).", max=max_bytes
+        )
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        raise BadMessage("bad_json", "That message is not valid JSON.") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise BadMessage("bad_message", 'A message must be a JSON object with a "type".')
+    if data["type"] not in KNOWN_TYPES:
+        raise BadMessage(
+            "unknown_type", "Unknown message type; expected hello, act or ping.", known=list(KNOWN_TYPES)
+        )
+    try:
+        return _adapter.validate_python(data)
+    except ValidationError as exc:
+        raise BadMessage("bad_message", _sentence(data["type"], exc)) from None
+
+
+def _sentence(kind: str, exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    field = ".".join(str(part) for part in first["loc"][1:]) or "message"
+    if first["type"] == "extra_forbidden":
+        return f"A {kind} message has no field '{field}'."
+    if first["type"] == "missing":
+        return f"A {kind} message needs the field '{field}'."
+    expected = {"v": "a whole number", "action": "an object", "seat": "a whole number", "token": "text"}
+    return f"In a {kind} message, '{field}' must be {expected.get(field, 'valid')}."

@@ -1,0 +1,183 @@
+"""WS /ws/rooms/{code}: moves messages between one client and the room service.
+
+No rules here: incoming text is parsed by app.ws.incoming, actions go to the
+room service, and updates from the room's broadcast channel are turned into
+this connection's own view by app.ws.outgoing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import orjson
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from app.broadcast import RESYNC, Subscription
+from app.rooms.errors import RoomError, StaleVersion, error_message
+from app.rooms.service import RoomService, channel
+from app.rooms.snapshot import RoomInfo
+from engine import EngineError
+
+from .incoming import Act, BadMessage, Hello, Ping, parse
+from .outgoing import room_message, state_message
+
+log = logging.getLogger("paddock.ws")
+router = APIRouter()
+
+ROOM_NOT_FOUND = 4404
+
+
+@router.websocket("/ws/rooms/{code}")
+async def room_socket(websocket: WebSocket, code: str) -> None:
+    await websocket.accept()
+    await RoomConnection(websocket, code, websocket.app.state.rooms).run()
+
+
+class RoomConnection:
+    def __init__(self, websocket: WebSocket, code: str, rooms: RoomService) -> None:
+        self.websocket = websocket
+        self.code = code
+        self.rooms = rooms
+        self.max_bytes = rooms.settings.max_message_bytes
+        self.greeted = False
+        self.token_hash: str | None = None
+        self.seat: int | None = None
+        self.last_v = -1
+        self.last_state: dict[str, Any] | None = None
+        self.send_lock = asyncio.Lock()
+
+    async def run(self) -> None:
+        try:
+            await self.rooms.load(self.code)
+        except RoomError as exc:
+            await self.send(error_message(exc))
+            await self.websocket.close(code=ROOM_NOT_FOUND)
+            return
+        subscription = self.rooms.broadcast.subscribe(channel(self.code))
+        pump = asyncio.create_task(self.pump(subscription))
+        try:
+            await self.read_loop()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pump
+            self.rooms.broadcast.unsubscribe(subscription)
+            if self.token_hash is not None:
+                await self.rooms.disconnect(self.code, self.token_hash)
+
+    # ---- client -> server ----------------------------------------------
+
+    async def read_loop(self) -> None:
+        while True:
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes")
+            try:
+                parsed = parse(raw, self.max_bytes)
+            except BadMessage as exc:
+                await self.send(
+                    {"type": "error", "code": exc.code, "message": exc.message, "params": exc.params}
+                )
+                continue
+            if isinstance(parsed, Hello):
+                await self.on_hello(parsed)
+            elif isinstance(parsed, Act):
+                await self.on_act(parsed)
+            elif isinstance(parsed, Ping):
+                await self.send({"type": "pong"})
+
+    async def on_hello(self, hello: Hello) -> None:
+        if self.greeted:
+            await self.error("already_greeted", "This connection has already said hello.")
+            return
+        if hello.token is not None:
+            try:
+                token_hash, info = await self.rooms.resolve(self.code, hello.token)
+            except RoomError as exc:
+                await self.send(error_message(exc))
+                return
+            self.token_hash = token_hash
+            seat = info.seat_of(token_hash)
+            self.seat = seat.position if seat else None
+        self.greeted = True
+        if self.token_hash is not None:
+            await self.rooms.connect(self.code, self.token_hash)
+        await self.sync()
+
+    async def on_act(self, act: Act) -> None:
+        if not self.greeted:
+            await self.error("hello_first", "Say hello first: send your seat token, or watch as a spectator.")
+            return
+        if self.token_hash is None:
+            await self.error("spectator", "Spectators cannot act; join the room to play.")
+            return
+        try:
+            await self.rooms.act(self.code, self.token_hash, act.v, act.action, act.seat)
+        except StaleVersion as exc:
+            await self.send(error_message(exc))
+            await self.sync(force_state=True)
+        except (RoomError, EngineError) as exc:
+            await self.send(error_message(exc))
+
+    # ---- server -> client ----------------------------------------------
+
+    async def pump(self, subscription: Subscription) -> None:
+        """Forward the room's broadcasts as this connection's own messages."""
+        try:
+            while True:
+                payload = await subscription.get()
+                if not self.greeted:
+                    continue
+                if payload is RESYNC or payload.get("kind") == "resync":
+                    await self.sync(force_state=True)
+                elif payload["kind"] == "room":
+                    await self.on_room(payload)
+                elif payload["kind"] == "state":
+                    await self.send_state(payload["v"], payload["state"])
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+    async def on_room(self, payload: dict[str, Any]) -> None:
+        seat = payload["seat_of"].get(self.token_hash) if self.token_hash else None
+        seat_changed = seat != self.seat
+        self.seat = seat
+        is_host = self.token_hash is not None and payload["host_hash"] == self.token_hash
+        await self.send(room_message(payload["summary"], seat, is_host))
+        if seat_changed and self.last_state is not None:
+            await self.send_state(self.last_v, self.last_state, force=True)
+
+    async def sync(self, force_state: bool = False) -> None:
+        """The room and, once started, this connection's view of the current state."""
+        info: RoomInfo = await self.rooms.load(self.code)
+        seat = info.seat_of(self.token_hash)
+        self.seat = seat.position if seat else None
+        host = info.host()
+        is_host = host is not None and self.token_hash is not None and host.token_hash == self.token_hash
+        await self.send(room_message(self.rooms.summary(info), self.seat, is_host))
+        if info.state is not None:
+            await self.send_state(info.version, info.state, force=force_state)
+
+    async def send_state(self, v: int, state: dict[str, Any], force: bool = False) -> None:
+        if v < self.last_v or (v == self.last_v and not force):
+            return
+        self.last_v = v
+        self.last_state = state
+        await self.send(state_message(state, v, self.seat))
+
+    async def error(self, code: str, message: str, **params: Any) -> None:
+        await self.send({"type": "error", "code": code, "message": message, "params": params})
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self.send_lock:
+            if self.websocket.client_state != WebSocketState.CONNECTED:
+                return
+            await self.websocket.send_text(orjson.dumps(message).decode())
