@@ -16,7 +16,7 @@ const CARDS = {
   wild: [null, 1],
 };
 const SPY_COST = 5;
-const TRACK = { left: 92, right: 12, row: 44, top: 8 };
+const TRACK = { left: 92, right: 56, row: 44, top: 8, cells: 13 };
 
 function colourName(ctx, colour) {
   return ctx.t(COLOUR_KEYS[colour]);
@@ -120,21 +120,21 @@ class PoniesTable {
     PONIES.forEach((colour, row) => {
       const y = TRACK.top + row * TRACK.row;
       const distance = { white: 4, red: 5, blue: 8, black: 9, yellow: 12 }[colour];
-      const cell = (width - TRACK.left - TRACK.right) / 12;
+      const cell = (width - TRACK.left - TRACK.right) / TRACK.cells;
       const group = svg("g", { class: `track track-${colour}` });
       group.append(svg("text", { x: 4, y: y + 27, class: "track-label", text: colourName(this.ctx, colour) }));
       for (let i = 0; i <= distance; i++) {
         group.append(svg("rect", {
-          x: TRACK.left + i * cell - cell / 2 + 1, y: y + 6, width: cell - 2, height: TRACK.row - 12, rx: 4,
+          x: TRACK.left + i * cell + 1, y: y + 6, width: cell - 2, height: TRACK.row - 12, rx: 4,
           class: i === distance ? "cell cell-finish" : i === 0 ? "cell cell-start" : "cell",
         }));
       }
-      group.append(svg("text", { x: TRACK.left + distance * cell, y: y + 28, class: "finish-flag", "text-anchor": "middle", text: "⚑" }));
-      const pony = svg("g", { class: `pony pony-${colour}`, style: `transform: translate(${TRACK.left}px, ${y + TRACK.row / 2}px)` });
+      group.append(svg("text", { x: TRACK.left + distance * cell + cell / 2, y: y + 28, class: "finish-flag", "text-anchor": "middle", text: "⚑" }));
+      const pony = svg("g", { class: `pony pony-${colour}`, style: `transform: translate(${TRACK.left + cell / 2}px, ${y + TRACK.row / 2}px)` });
       pony.append(svg("circle", { r: 15, class: "pony-body" }));
       pony.append(svg("text", { class: "pony-letter", "text-anchor": "middle", y: 5, text: Array.from(colourName(this.ctx, colour))[0] }));
       group.append(pony);
-      const place = svg("text", { x: width - 4, y: y + 16, "text-anchor": "end", class: "pony-place", text: "" });
+      const place = svg("text", { x: width - 4, y: y + 27, "text-anchor": "end", class: "pony-place", text: "" });
       group.append(place);
       root.append(group);
       ponies[colour] = { node: pony, y: y + TRACK.row / 2, cell };
@@ -146,6 +146,10 @@ class PoniesTable {
   update(frame) {
     this.frame = frame;
     const view = frame.view;
+    // Hooks for tests and styles: which round, whether it is over, cards to pick.
+    this.root.dataset.round = String(view.round);
+    this.root.dataset.over = String(frame.over);
+    this.root.dataset.mustPlay = String(view.must_play ?? 0);
     const { t } = this.ctx;
     this.roundText.textContent = frame.over
       ? t("pip.rounds_played", { rounds: view.history?.length ?? view.round })
@@ -176,7 +180,7 @@ class PoniesTable {
     const caption = [];
     for (const pony of view.ponies) {
       const track = this.tracks.ponies[pony.colour];
-      const x = TRACK.left + pony.position * track.cell;
+      const x = TRACK.left + pony.position * track.cell + track.cell / 2;
       track.node.style.transform = `translate(${x}px, ${track.y}px)`;
       track.node.classList.toggle("finished", pony.place !== null);
       this.tracks.places[pony.colour].textContent = pony.place ? t("pip.place", { place: pony.place }) : "";

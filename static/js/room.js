@@ -21,8 +21,13 @@ function showError(text) {
   errorBox.hidden = !text;
 }
 
-const me = () => (seatInfo ? seatInfo.seat : null);
-const isHost = () => Boolean(seatInfo && summary && summary.seats.some((s) => s.seat === seatInfo.seat && s.host));
+// The socket's `room` message says who this connection is; before it arrives,
+// the seat kept in localStorage does.
+const me = () => (summary && summary.you !== undefined ? summary.you : seatInfo ? seatInfo.seat : null);
+const isHost = () => {
+  if (summary && summary.is_host !== undefined) return summary.is_host;
+  return Boolean(seatInfo && summary && summary.seats.some((s) => s.seat === seatInfo.seat && s.host));
+};
 
 function setConnection(state) {
   const box = document.getElementById("conn-status");
@@ -68,7 +73,11 @@ function applySummary(raw) {
     if (wasLobby) announce(t("room.game_started"));
   }
   ensureTable();
-  if (table) table.setSeats(summary.seats);
+  if (table) {
+    table.setMe(me());
+    table.deadline = summary.deadline;
+    table.setSeats(summary.seats);
+  }
   document.getElementById("rules-toggle").hidden = false;
 }
 
@@ -160,7 +169,7 @@ document.getElementById("join-form").addEventListener("submit", async (event) =>
     saveSeat(code, seatInfo);
     rememberName(name);
     showError("");
-    if (table) table.setMe(me());
+    if (summary) summary.you = joined.seat;
     socket.restart();
     await refreshSummary();
     announce(t("lobby.joined", { n: joined.seat + 1 }));

@@ -1,6 +1,6 @@
 // The room summary (GET /api/rooms/{code} or a socket `room` message) in one
 // shape: {code, game, title, status, seeded, min_seats, max_seats,
-// seats: [{seat, name, bot, host, connected, left}]}.
+// seats: [{seat, name, bot, host, connected, left}], you, is_host, deadline}.
 export function normaliseSummary(raw, previous = null) {
   const room = raw ?? {};
   const seats = (room.seats ?? previous?.seats ?? []).map((seat, index) => ({
@@ -21,5 +21,10 @@ export function normaliseSummary(raw, previous = null) {
     min_seats: room.min_seats ?? game?.min_seats ?? previous?.min_seats ?? 1,
     max_seats: room.max_seats ?? game?.max_seats ?? previous?.max_seats ?? 99,
     seats,
+    // Only in socket `room` messages: who this connection is.
+    you: "you" in room ? room.you : previous?.you,
+    is_host: "is_host" in room ? Boolean(room.is_host) : previous?.is_host,
+    // When the running timer fires, in this browser's clock (seconds).
+    deadline: typeof room.deadline_in === "number" ? Date.now() / 1000 + room.deadline_in : null,
   };
 }

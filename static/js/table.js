@@ -32,11 +32,13 @@ export class Table {
     this.module = null;
     this.instance = null;
     this.wasMyTurn = false;
+    this.deadline = null;
   }
 
   ctx() {
+    const table = this;
     return {
-      me: this.me,
+      get me() { return table.me; },
       t, num, joinList, el, svg, announce,
       seatName: (seat) => this.seatName(seat),
       send: (action) => this.sendAction(action),
@@ -77,7 +79,7 @@ export class Table {
     this.actions = message.actions ?? [];
     const frame = {
       v: this.version, over: Boolean(message.over), view: message.view, actions: this.actions,
-      previous, deadline: message.deadline ?? message.view?.deadline ?? null,
+      previous, deadline: this.deadline ?? null,
     };
     this.instance.update(frame);
     this.renderBanner(frame);

@@ -121,3 +121,17 @@ def test_every_logged_event_of_a_game_is_rendered_in_words():
         module = (ROOT / "static" / "games" / f"{game.id}.js").read_text(encoding="utf-8")
         for name in names:
             assert f'case "{name}":' in module, f"{game.id}: event {name} has no words"
+
+
+def test_every_server_error_code_has_words():
+    """Codes the server sends (RoomError, BadMessage, HTTP handlers, socket errors) are all translated."""
+    raisers = r"(?:RoomError|BadMessage|_error|self\.error|super\(\)\.__init__)"
+    raised = re.compile(raisers + r"""\(\s*(?:\d+,\s*)?["']([a-z_]+)["']""", re.S)
+    codes = set()
+    for path in (ROOT / "app").rglob("*.py"):
+        codes |= set(raised.findall(path.read_text(encoding="utf-8")))
+    assert {"stale", "not_host", "room_full"} <= codes, "the scan found the server's codes"
+    errors_js = (ROOT / "static" / "js" / "errors.js").read_text(encoding="utf-8")
+    for code in codes:
+        assert f'{code}: "error.{code}"' in errors_js, code
+        assert f"error.{code}" in i18n.catalogue("en"), code
