@@ -110,7 +110,8 @@ class PoniesTable {
 
   buildTracks() {
     const { svg, t } = this.ctx;
-    const width = 600;
+    // Narrow screens get a narrower drawing so its words stay readable.
+    const width = window.matchMedia("(max-width: 600px)").matches ? 420 : 600;
     const height = TRACK.top * 2 + TRACK.row * PONIES.length;
     const root = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, class: "pip-track-svg", role: "img", "aria-labelledby": "pip-tracks-caption",
@@ -233,8 +234,8 @@ class PoniesTable {
   }
 
   keepSelection(view) {
-    // A new round or a changed hand clears the pick.
-    const key = `${view.round}|${view.hand.join(",")}`;
+    // A new round, a changed hand or an accepted submission clears the pick.
+    const key = `${view.round}|${view.hand.join(",")}|${JSON.stringify(view.submission)}`;
     if (key !== this.handKey) this.selected = [];
     this.handKey = key;
   }
@@ -408,7 +409,7 @@ class PoniesTable {
       el("th", { scope: "row", text: result.winners.includes(seat) ? t("pip.winner_name", { name: this.ctx.seatName(seat) }) : this.ctx.seatName(seat) }),
       ...PONIES.map((c) => el("td", { text: num(revealed.stakes?.[seat]?.[c] ?? 0) })),
       el("td", { text: num(revealed.payouts?.[seat] ?? 0) }),
-      el("td", { text: num(-(revealed.penalties?.[seat] ?? 0)) }),
+      el("td", { text: revealed.penalties?.[seat] ? num(-revealed.penalties[seat]) : num(0) }),
       el("td", { class: "score", text: num(result.scores[seat]) }),
       el("td", { text: num(revealed.garnets?.[seat] ?? 0) })));
     const rounds = (revealed.submissions ?? []).map((round) => el("tr", {},
@@ -420,13 +421,15 @@ class PoniesTable {
       el("p", { text: finish.length ? t("pip.finish_order", { order: this.ctx.joinList(finish) }) : t("pip.no_finishers") }),
       el("div", { class: "scroll-x" }, el("table", { class: "pip-scores" },
         el("caption", { text: t("pip.scores_caption") }),
-        el("thead", {}, el("tr", {},
-          el("th", { scope: "col", text: t("pip.player") }),
-          ...PONIES.map((c) => el("th", { scope: "col", text: t("pip.stake_on", { colour: colourName(this.ctx, c) }) })),
-          el("th", { scope: "col", text: t("pip.payout") }),
-          el("th", { scope: "col", text: t("pip.penalty") }),
-          el("th", { scope: "col", text: t("pip.score") }),
-          el("th", { scope: "col", text: t("pip.garnets_left") }))),
+        el("thead", {},
+          el("tr", {},
+            el("th", { scope: "col", rowspan: "2", text: t("pip.player") }),
+            el("th", { scope: "colgroup", colspan: String(PONIES.length), text: t("pip.stakes_group") }),
+            el("th", { scope: "col", rowspan: "2", text: t("pip.payout") }),
+            el("th", { scope: "col", rowspan: "2", text: t("pip.penalty") }),
+            el("th", { scope: "col", rowspan: "2", text: t("pip.score") }),
+            el("th", { scope: "col", rowspan: "2", text: t("pip.garnets_left") })),
+          el("tr", {}, ...PONIES.map((c) => el("th", { scope: "col", text: colourName(this.ctx, c) })))),
         el("tbody", {}, scoreRows))),
       el("div", { class: "scroll-x" }, el("table", { class: "pip-rounds" },
         el("caption", { text: t("pip.submissions_caption") }),
