@@ -51,7 +51,12 @@ export class Table {
   }
 
   async load() {
-    this.module = await loadGameModule(this.gameId);
+    try {
+      this.module = await loadGameModule(this.gameId);
+    } catch {
+      document.getElementById("game-root").textContent = t("table.no_module");
+      return;
+    }
     this.instance = this.module.mount(document.getElementById("game-root"), this.ctx());
     for (const frame of this.pending.splice(0)) this.receive(frame);
   }

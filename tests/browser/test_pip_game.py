@@ -166,6 +166,7 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
         words(lang, "game.ponies_in_pursuit.name")
     )
     host.fill("#opt-rounds", str(rounds))
+    host.fill("#opt-round_seconds", "900")
     host.fill("#player-name", "Ana")
     shot(host, artifacts, "01-home.png")
     host.click("#create-button")
@@ -199,6 +200,10 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     expect(host.locator('#seat-list .presence[data-state="online"]')).to_have_count(3)
     host.click("#add-bot")
     expect(host.locator("#seat-list .seat")).to_have_count(4)
+    host.click("#add-bot")
+    expect(host.locator("#seat-list .seat")).to_have_count(5)
+    host.locator("#seat-list .remove-bot").last.click()
+    expect(host.locator("#seat-list .seat")).to_have_count(4)
     expect(friends[0].locator("#seat-list .seat")).to_have_count(4)
     expect(friends[0].locator("#host-controls")).to_be_hidden()
     shot(host, artifacts, "02-lobby.png")
@@ -212,6 +217,9 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     expect(host.locator("#turn-banner")).to_have_attribute("data-state", "mine")
     expect(host.locator("#turn-banner")).to_have_text(words(lang, "pip.turn_pick_two"))
     expect(spectator.locator("#turn-banner")).to_have_text(words(lang, "table.watching"))
+    # The round timer counts down (the room has 900 s rounds).
+    expect(host.locator(".pip-timer")).to_be_visible()
+    expect(host.locator(".pip-timer")).to_contain_text(re.compile(r"\b(89\d|900)\b"))
     shot(host, artifacts, "03-table-host.png")
     check_axe(host, axe_source, "table")
 
@@ -236,6 +244,12 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
             bruno = host.locator('.pip-submitted-list li[data-seat="1"]')
             expect(bruno).to_have_attribute("data-state", "done")
         else:
+            # Bruno's browser reloads mid-game: same seat, same hand, from localStorage.
+            hand_before = friends[0].locator(".pip-hand button").count()
+            friends[0].reload()
+            expect(friends[0].locator("#role-badge")).to_contain_text("Bruno")
+            expect(friends[0].locator(".pip-hand button")).to_have_count(hand_before)
+            expect(friends[0].locator("#conn-status")).to_have_attribute("data-state", "connected")
             play_round(friends[0], round_number)
         # The host spies on Bruno's previous round once there is one.
         if round_number == 2:
@@ -273,6 +287,21 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     shot(spectator, artifacts, "08-results-spectator.png")
 
     assert_spectator_saw_no_secrets(spectator_frames, spectator)
-    for page in [*players, spectator]:
+
+    # Bruno leaves: the others see him away, with a word beside the dot.
+    assert friends[0].js_errors == [], friends[0].js_errors
+    friends[0].context.close()
+    away = host.locator('#player-list li[data-seat="1"] .presence')
+    expect(away).to_have_attribute("data-state", "offline")
+    expect(away).to_contain_text(words(lang, "presence.offline"))
+
+    # The spectator switches language on the room page; the choice is remembered.
+    other = "pt" if lang == "en" else "en"
+    spectator.select_option("#lang-select", other)
+    expect(spectator.locator("html")).to_have_attribute("lang", other)
+    expect(spectator.locator("#pip-results-h")).to_have_text(words(other, "pip.results_heading"))
+    spectator.goto(f"{server_url}/")
+    expect(spectator.locator("html")).to_have_attribute("lang", other)
+    for page in [host, friends[1], spectator]:
         assert page.js_errors == [], page.js_errors
         page.context.close()
