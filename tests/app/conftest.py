@@ -1,0 +1,84 @@
+"""Fixtures for the server tests: the toy game, databases (SQLite and PostgreSQL), live servers."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+import sqlalchemy as sa
+
+from app.core.config import Settings
+from app.core.db import normalise_url
+from engine.registry import register
+from tests.engine.toy_game import ToyGame
+from tests.utils.live_server import LiveServer
+
+register(ToyGame())
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _postgres_schema_url() -> Iterator[str]:
+    """A fresh schema on the test PostgreSQL server (dropped afterwards), so parallel runs never collide."""
+    url = normalise_url(TEST_DATABASE_URL)
+    admin = sa.create_engine(url)
+    try:
+        with admin.connect() as conn:
+            conn.execute(sa.text("select 1"))
+    except Exception as exc:  # noqa: BLE001 - any failure means "unreachable"
+        admin.dispose()
+        if os.environ.get("PADDOCK_REQUIRE_SERVICES"):
+            pytest.fail(f"PostgreSQL at {TEST_DATABASE_URL} is required but unreachable: {exc}")
+        pytest.skip(f"PostgreSQL at {TEST_DATABASE_URL} is unreachable (set TEST_DATABASE_URL)")
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    with admin.begin() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    sep = "&" if "?" in url else "?"
+    try:
+        yield f"{url}{sep}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request, tmp_path) -> Iterator[str]:
+    """Each storage test runs on a SQLite file and on a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'paddock.db'}"
+    else:
+        yield from _postgres_schema_url()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'paddock.db'}"
+
+
+def settings_for(url: str, **overrides) -> Settings:
+    return Settings(database_url=url, bot_delay=0, **overrides)
+
+
+@pytest.fixture
+def server(sqlite_url) -> Iterator[LiveServer]:
+    """A live server on a fresh SQLite file; bots act at once."""
+    with LiveServer(settings_for(sqlite_url)) as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory) -> Iterator[LiveServer]:
+    """One live server for a whole module of tests that each make their own rooms."""
+    path = tmp_path_factory.mktemp("db") / "paddock.db"
+    with LiveServer(settings_for(f"sqlite:///{path}")) as live:
+        yield live
+
+
+@pytest.fixture
+def db_server(database_url) -> Iterator[LiveServer]:
+    """A live server over each storage backend."""
+    with LiveServer(settings_for(database_url)) as live:
+        yield live

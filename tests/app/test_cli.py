@@ -1,0 +1,33 @@
+"""The `paddock` command: subcommands from one list; `python -m app` is the same command."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app import cli
+from app.commands import COMMANDS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_serve_reads_host_and_port(monkeypatch):
+    seen = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: seen.update(kwargs))
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///unused.db")
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
+    assert seen["host"] == "0.0.0.0" and seen["port"] == 8123 and seen["ws_max_size"] >= 1 << 20
+
+
+def test_commands_are_listed_in_one_place():
+    assert all(hasattr(command, "add_parser") and hasattr(command, "run") for command in COMMANDS)
+    with pytest.raises(SystemExit):
+        cli.main([])
+
+
+def test_python_dash_m_app_is_the_paddock_command():
+    out = subprocess.run(
+        [sys.executable, "-m", "app", "serve", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=30
+    )
+    assert out.returncode == 0 and "--port" in out.stdout

@@ -1,0 +1,123 @@
+"""No seat and no spectator ever receives another seat's secret over the socket.
+
+Two rooms with the same seed differ only in one secret choice of seat 0. Every
+message seat 1, seat 2 and a spectator receive — the first sync after the
+secret exists, updates, errors (refused, stale, spectator), the game log in the
+views, and the HTTP summary — must be identical between the two rooms. Seat 0's
+own messages must differ (so the comparison can fail).
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests.utils.live_server import create_room, join, start
+
+SEED = 4242
+
+
+def normalised(messages, code):
+    return json.loads(json.dumps(messages).replace(code, "ROOM"))
+
+
+def settle(*clients):
+    """Read every client until all have been quiet for a moment (in parallel, to stay quick)."""
+    with ThreadPoolExecutor(len(clients)) as pool:
+        list(pool.map(lambda client: client.drain(quiet=0.2), clients))
+
+
+def last_state(client):
+    return next(m for m in reversed(client.received) if m["type"] == "state")
+
+
+def scenario(server, game, options, secret_choice):
+    """Play the script; seat 0's secret choice is `secret_choice(actions)`."""
+    http = server.http
+    host = create_room(http, game=game, name="Ann", options={**options, "seed": SEED})
+    code = host["code"]
+    bo = join(http, code, "Bo")
+    cy = join(http, code, "Cy")
+    start(http, code, host["token"])
+
+    ann = server.socket(code)
+    ann.hello(host["token"])
+    settle(ann)
+    ann.send({"type": "act", "v": 0, "action": secret_choice(last_state(ann)["actions"])})
+    settle(ann)
+
+    bob, cyd, fan = server.socket(code), server.socket(code), server.socket(code)
+    for client, token in ((bob, bo["token"]), (cyd, cy["token"]), (fan, None)):
+        client.hello(token)  # the first sync happens after seat 0's secret exists
+        settle(ann, bob, cyd, fan)
+
+    state = last_state(bob)
+    bob.send({"type": "act", "v": state["v"], "action": state["actions"][0]})
+    settle(ann, bob, cyd, fan)
+    bob.send({"type": "act", "v": 0, "action": state["actions"][0]})  # stale: error + fresh state
+    bob.send({"type": "act", "v": last_state(bob)["v"] + 1, "action": {"type": "nonsense"}})
+    cyd.send({"type": "act", "v": last_state(cyd)["v"], "action": state["actions"][0], "seat": 0})
+    cyd.send({"type": "act", "v": last_state(cyd)["v"], "action": {"type": "submit", "cards": "all"}})
+    fan.send({"type": "act", "v": last_state(fan)["v"], "action": state["actions"][0]})
+    settle(ann, bob, cyd, fan)
+
+    seen = {
+        "seat1": bob.received,
+        "seat2": cyd.received,
+        "spectator": fan.received,
+        "summary": http.get(f"/api/rooms/{code}").json(),
+        "log": http.get(f"/api/rooms/{code}/log").json(),
+    }
+    own = ann.received
+    for client in (ann, bob, cyd, fan):
+        client.close()
+    return normalised(seen, code), normalised(own, code)
+
+
+def toy_secret(n):
+    return lambda actions: {"type": "pick", "n": n}
+
+
+def pip_secret(index):
+    return lambda actions: [a for a in actions if a["type"] == "submit"][index]
+
+
+@pytest.mark.parametrize(
+    "game, options, first, second",
+    [
+        ("toy", {"rounds": 2}, toy_secret(1), toy_secret(3)),
+        ("ponies_in_pursuit", {"rounds": 3}, pip_secret(0), pip_secret(-1)),
+    ],
+    ids=["toy", "ponies_in_pursuit"],
+)
+def test_other_seats_and_spectators_see_nothing_of_a_secret_choice(
+    shared_server, game, options, first, second
+):
+    seen_a, own_a = scenario(shared_server, game, options, first)
+    seen_b, own_b = scenario(shared_server, game, options, second)
+    assert own_a != own_b, "seat 0's own view must show its choice, or this test proves nothing"
+    for who in ("seat1", "seat2", "spectator"):
+        kinds = {m["type"] for m in seen_a[who]}
+        assert {"room", "state", "error"} <= kinds, (who, kinds)
+        assert seen_a[who] == seen_b[who], f"{who} can tell seat 0's secret apart"
+    assert seen_a["summary"] == seen_b["summary"]
+    assert seen_a["log"] == seen_b["log"] and seen_a["log"]["code"] == "not_over"
+    errors = [
+        m["code"] for m in seen_a["seat1"] + seen_a["seat2"] + seen_a["spectator"] if m["type"] == "error"
+    ]
+    assert {"stale", "not_your_seat", "spectator"} <= set(errors)
+
+
+def test_the_seed_and_rng_never_reach_a_client_before_the_end(shared_server):
+    http = shared_server.http
+    host = create_room(http, game="ponies_in_pursuit", name="Ann", options={"seed": 987654321})
+    join(http, host["code"], "Bo")
+    start(http, host["code"], host["token"])
+    with shared_server.socket(host["code"]) as ann, shared_server.socket(host["code"]) as fan:
+        ann.hello(host["token"])
+        fan.hello()
+        settle(ann, fan)
+        text = json.dumps(ann.received + fan.received + [http.get(f"/api/rooms/{host['code']}").json()])
+    assert "987654321" not in text and '"rng"' not in text and host["token"] not in text

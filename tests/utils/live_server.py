@@ -1,0 +1,143 @@
+"""A real uvicorn server in a thread, plus small HTTP and WebSocket clients for tests."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from app.core.config import Settings
+from app.main import create_app
+
+
+class LiveServer:
+    """`with LiveServer(settings) as server:` serves create_app(settings) on a free port."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.app = create_app(settings)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=1 << 20)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=10)
+
+    @property
+    def rooms(self):
+        return self.app.state.rooms
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("test server did not start")
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def socket(self, code: str) -> Client:
+        return Client(f"ws://127.0.0.1:{self.port}/ws/rooms/{code}")
+
+
+class Client:
+    """A WebSocket client that records every message it receives."""
+
+    def __init__(self, url: str) -> None:
+        self.ws = connect(url, max_size=1 << 22, open_timeout=10)
+        self.ws.__enter__()  # websockets >= 17.1 wants the connection entered
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    def recv(self, timeout: float = 5) -> dict[str, Any]:
+        message = json.loads(self.ws.recv(timeout=timeout))
+        self.received.append(message)
+        return message
+
+    def wait_for(self, match: Callable[[dict[str, Any]], bool], timeout: float = 5) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no matching message; last: {self.received[-3:]}")
+            try:
+                message = self.recv(left)
+            except TimeoutError:
+                continue
+            if match(message):
+                return message
+
+    def state(self, timeout: float = 5, v: int | None = None) -> dict[str, Any]:
+        return self.wait_for(lambda m: m["type"] == "state" and (v is None or m["v"] >= v), timeout)
+
+    def error(self, timeout: float = 5) -> dict[str, Any]:
+        return self.wait_for(lambda m: m["type"] == "error", timeout)
+
+    def drain(self, quiet: float = 0.3) -> list[dict[str, Any]]:
+        """Everything that arrives until nothing has come for `quiet` seconds."""
+        got = []
+        while True:
+            try:
+                got.append(self.recv(quiet))
+            except TimeoutError:
+                return got
+
+    def hello(self, token: str | None = None) -> None:
+        self.send({"type": "hello", "token": token} if token else {"type": "hello"})
+
+    def is_closed(self) -> bool:
+        try:
+            self.ws.recv(timeout=0.5)
+        except ConnectionClosed:
+            return True
+        except TimeoutError:
+            return False
+        return False
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create_room(http: httpx.Client, game: str = "toy", name: str = "Host", **body: Any) -> dict[str, Any]:
+    response = http.post("/api/rooms", json={"game": game, "name": name, **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def join(http: httpx.Client, code: str, name: str) -> dict[str, Any]:
+    response = http.post(f"/api/rooms/{code}/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def start(http: httpx.Client, code: str, token: str) -> dict[str, Any]:
+    response = http.post(f"/api/rooms/{code}/start", headers=bearer(token))
+    assert response.status_code == 200, response.text
+    return response.json()

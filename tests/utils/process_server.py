@@ -1,0 +1,78 @@
+"""A real `python -m app serve` process (cwd = repo root) for restart tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.utils.live_server import Client
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerProcess:
+    def __init__(self, database_url: str, port: int | None = None, log_path: Path | None = None) -> None:
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.log_path = log_path
+        self.process: subprocess.Popen | None = None
+        self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=10)
+
+    def start(self) -> ServerProcess:
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "BOT_DELAY": "0",
+            "BROADCAST_URL": "memory://",
+        }
+        out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "app", "serve", "--port", str(self.port)],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited with {self.process.returncode}")
+            try:
+                if self.http.get("/api/games").status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown hooks, no flushing, like a crash."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self.http.close()
+
+    def socket(self, code: str) -> Client:
+        return Client(f"ws://127.0.0.1:{self.port}/ws/rooms/{code}")
