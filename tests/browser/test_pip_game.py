@@ -284,6 +284,7 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     assert log_lines.count() >= played_rounds
     expect(host.locator("#game-log")).to_contain_text(words(lang, "pip.log.submitted", name="Bruno"))
     shot(host, artifacts, "07-results-host.png")
+    check_axe(spectator, axe_source, "results")
     shot(spectator, artifacts, "08-results-spectator.png")
 
     assert_spectator_saw_no_secrets(spectator_frames, spectator)

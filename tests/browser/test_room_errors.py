@@ -1,0 +1,48 @@
+"""Room page failures read as sentences in the reader's language, never traces."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from app import i18n
+
+pytestmark = pytest.mark.browser
+
+
+def create_room(server_url: str) -> dict:
+    body = json.dumps({"game": "ponies_in_pursuit", "name": "Host"}).encode()
+    request = urllib.request.Request(
+        f"{server_url}/api/rooms", data=body, headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.mark.parametrize("locale,lang", [("pt-BR", "pt"), ("zh-CN", "zh-Hans")])
+def test_unknown_room_says_so(browser, server_url, locale, lang):
+    context = browser.new_context(locale=locale)
+    page = context.new_page()
+    page.goto(f"{server_url}/rooms/NoSuchRoom123")
+    expect(page.locator("#room-error")).to_have_text(i18n.translate(lang, "room.not_found"))
+    expect(page.locator("#lobby")).to_be_hidden()
+    context.close()
+
+
+def test_stale_token_falls_back_to_watching(browser, server_url):
+    """A seat token this room does not know: the error in words, then the page watches."""
+    room = create_room(server_url)
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server_url}/")
+    bogus = json.dumps({"token": "x" * 40, "seat": 3})
+    store = "([code, seat]) => localStorage.setItem(`paddock.seat.${code}`, seat)"
+    page.evaluate(store, [room["code"], bogus])
+    page.goto(f"{server_url}/rooms/{room['code']}")
+    expect(page.locator("#room-error")).to_have_text(i18n.translate("en", "error.bad_token"))
+    expect(page.locator("#role-badge")).to_have_text(i18n.translate("en", "room.role_spectator"))
+    assert page.evaluate("([code]) => localStorage.getItem(`paddock.seat.${code}`)", [room["code"]]) is None
+    context.close()
