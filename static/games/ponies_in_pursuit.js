@@ -261,7 +261,7 @@ class PoniesTable {
       const picked = this.selected.some((s) => s.index === index);
       cards.append(el("li", {},
         el("button", {
-          type: "button", class: `card card-${colour ?? "wild"}`, "aria-pressed": String(picked),
+          type: "button", id: `pip-card-${index}`, class: `card card-${colour ?? "wild"}`, "aria-pressed": String(picked),
           disabled: !awaited, dataset: { card, index: String(index) },
           onclick: () => this.toggleCard(index, card),
         },
@@ -285,9 +285,10 @@ class PoniesTable {
     if (view.submission) {
       children.push(el("p", { class: "pip-current", text: t("pip.your_submission", { plays: playsText(this.ctx, view.submission) }) }));
     }
-    const focused = document.activeElement?.dataset?.index;
+    // Redrawing must not lose a keyboard user's place: focus returns to the same control.
+    const focusedId = box.contains(document.activeElement) ? document.activeElement.id : "";
     box.replaceChildren(...children);
-    if (focused !== undefined) box.querySelector(`[data-index="${focused}"]`)?.focus();
+    if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
   playChoice(sel, n, view) {

@@ -46,16 +46,19 @@ function setRole() {
   }
 }
 
+// False when the room does not exist (then the page says so and stays quiet).
 async function refreshSummary() {
   try {
     applySummary(await call("GET", `/api/rooms/${encodeURIComponent(code)}`));
   } catch (error) {
-    if (error.code === "not_found" || error.code === "room_not_found") {
+    if (error.code === "not_found") {
       document.getElementById("lobby").hidden = true;
       showError(t("room.not_found"));
       stopPolling();
+      return false;
     }
   }
+  return true;
 }
 
 function applySummary(raw) {
@@ -217,5 +220,4 @@ document.addEventListener("keydown", (event) => {
 });
 
 document.getElementById("join-name").value = rememberedName();
-await refreshSummary();
-socket.connect();
+if (await refreshSummary()) socket.connect();

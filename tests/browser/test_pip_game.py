@@ -117,11 +117,15 @@ def play_round(page: Page, round_number: int, *, use_wild=False, second_use="bet
         activate(page, f'.pip-hand button[data-index="{index}"]', keyboard)
         card = page.locator(f'.pip-hand button[data-index="{index}"]')
         expect(card).to_have_attribute("aria-pressed", "true")
+        if keyboard:
+            expect(card).to_be_focused()
     if must == 2:
         radio = page.locator(f"#pip-use-1-{second_use}")
         if keyboard:
             radio.focus()
             page.keyboard.press("Space")
+            # The redraw keeps the keyboard user's place.
+            assert page.evaluate("document.activeElement.id") == f"pip-use-1-{second_use}"
         else:
             radio.check()
     for n, index in enumerate(chosen):
