@@ -94,7 +94,10 @@ function stopPolling() {
 
 async function ensureTable() {
   if (table || !summary) return;
-  table = new Table({ code, game: summary.game, me: me(), seats: summary.seats, send: (action) => act(action) });
+  table = new Table({
+    code, game: summary.game, me: me(), seats: summary.seats, send: (action) => act(action),
+    hostActions: { isHost, handToBot },
+  });
   await table.load();
 }
 
@@ -136,6 +139,15 @@ const socket = new RoomSocket(code, {
   onMessage,
   onStatus: setConnection,
 });
+
+async function handToBot(seat) {
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}/seats/${seat}/bot`, { token: seatInfo.token });
+    announce(t("table.handed_to_bot", { name: table.seatName(seat) }));
+  } catch (error) {
+    showError(errorText(error));
+  }
+}
 
 async function removeBot(seat) {
   try {

@@ -19,7 +19,9 @@ import { loadGameModule } from "./games.js";
 import { connectionBadge } from "./lobby.js";
 
 export class Table {
-  constructor({ code, game, me, seats, send }) {
+  constructor({ code, game, me, seats, send, hostActions = null }) {
+    // hostActions: {isHost(), handToBot(seat)} from the room page.
+    this.hostActions = hostActions;
     this.code = code;
     this.gameId = game;
     this.me = me;
@@ -116,7 +118,19 @@ export class Table {
     },
     el("span", { class: "player-name", text: seat.seat === this.me ? t("table.name_you", { name: seat.name }) : seat.name }),
     connectionBadge(seat),
-    toAct.includes(seat.seat) ? el("span", { class: "tag", text: t("table.thinking") }) : null)));
+    toAct.includes(seat.seat) ? el("span", { class: "tag", text: t("table.thinking") }) : null,
+    this.canHandToBot(seat) ? el("button", {
+      type: "button", class: "secondary small hand-to-bot",
+      "aria-label": t("table.hand_to_bot_named", { name: seat.name }),
+      text: t("table.hand_to_bot"),
+      onclick: () => this.hostActions.handToBot(seat.seat),
+    }) : null)));
+  }
+
+  // The host may give the seat of a player who left or dropped to a bot.
+  canHandToBot(seat) {
+    return Boolean(this.hostActions?.isHost()) && this.view !== null && !this.view.over
+      && !seat.bot && !seat.host && seat.seat !== this.me && (seat.left || !seat.connected);
   }
 
   renderLog(log, first) {

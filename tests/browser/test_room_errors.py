@@ -46,3 +46,36 @@ def test_stale_token_falls_back_to_watching(browser, server_url):
     expect(page.locator("#role-badge")).to_have_text(i18n.translate("en", "room.role_spectator"))
     assert page.evaluate("([code]) => localStorage.getItem(`paddock.seat.${code}`)", [room["code"]]) is None
     context.close()
+
+
+def test_host_hands_a_dropped_player_to_a_bot_and_the_game_ends(browser, server_url):
+    """A friend closes the tab mid-game; the host lets a bot play that seat and the game finishes."""
+    host_context = browser.new_context(locale="en-US")
+    host = host_context.new_page()
+    host.goto(f"{server_url}/")
+    host.fill("#opt-rounds", "1")
+    host.fill("#player-name", "Host")
+    host.click("#create-button")
+    host.wait_for_url("**/rooms/**")
+    friend_context = browser.new_context(locale="en-US")
+    friend = friend_context.new_page()
+    friend.goto(host.url)
+    friend.fill("#join-name", "Gone")
+    friend.click("#join-button")
+    expect(host.locator("#seat-list .seat")).to_have_count(2)
+    host.click("#start-game")
+    friend.wait_for_selector('#game-root[data-round="1"]')
+    friend_context.close()
+
+    button = host.locator('#player-list li[data-seat="1"] .hand-to-bot')
+    expect(button).to_be_visible()
+    label = i18n.translate("en", "table.hand_to_bot_named", name="Gone")
+    expect(button).to_have_attribute("aria-label", label)
+    button.click()
+    expect(host.locator('#player-list li[data-seat="1"] .presence')).to_have_attribute("data-state", "bot")
+    # The host plays the one round; the bot answers for the dropped seat.
+    host.locator(".pip-hand button").nth(0).click()
+    host.locator('.pip-hand button[data-card="red1"]').first.click()
+    host.locator(".pip-submit").click()
+    expect(host.locator(".pip-results")).to_be_visible()
+    host_context.close()
