@@ -65,6 +65,14 @@ function applySummary(raw) {
   const wasLobby = summary?.status === "lobby";
   summary = normaliseSummary(raw, summary);
   setRole();
+  document.getElementById("leave-seat").hidden = me() === null || summary.status === "over";
+  if (summary.status === "closed") {
+    document.getElementById("lobby").hidden = true;
+    document.getElementById("table-area").hidden = true;
+    showError(t("error.closed"));
+    stopPolling();
+    return;
+  }
   const inLobby = summary.status === "lobby";
   document.getElementById("lobby").hidden = !inLobby;
   document.getElementById("table-area").hidden = inLobby;
@@ -191,6 +199,23 @@ document.getElementById("join-form").addEventListener("submit", async (event) =>
   } catch (error) {
     showError(errorText(error));
   }
+});
+
+document.getElementById("leave-seat").addEventListener("click", async () => {
+  if (!seatInfo || !window.confirm(t("room.leave_confirm"))) return;
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}/leave`, { token: seatInfo.token });
+  } catch (error) {
+    showError(errorText(error));
+    return;
+  }
+  forgetSeat(code);
+  seatInfo = null;
+  if (summary) summary.you = null;
+  if (table) table.setMe(null);
+  socket.restart();
+  await refreshSummary();
+  announce(t("room.left"));
 });
 
 document.getElementById("add-bot").addEventListener("click", async () => {

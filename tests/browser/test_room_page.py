@@ -79,3 +79,21 @@ def test_host_hands_a_dropped_player_to_a_bot_and_the_game_ends(browser, server_
     host.locator(".pip-submit").click()
     expect(host.locator(".pip-results")).to_be_visible()
     host_context.close()
+
+
+def test_a_player_leaves_the_lobby_and_watches(browser, server_url):
+    room = create_room(server_url)
+    context = browser.new_context(locale="pt-BR")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{server_url}/rooms/{room['code']}")
+    page.fill("#join-name", "Dora")
+    page.click("#join-button")
+    expect(page.locator("#seat-list .seat")).to_have_count(2)
+    expect(page.locator("#leave-seat")).to_be_visible()
+    page.click("#leave-seat")
+    expect(page.locator("#seat-list .seat")).to_have_count(1)
+    expect(page.locator("#role-badge")).to_have_text(i18n.translate("pt", "room.role_spectator"))
+    expect(page.locator("#leave-seat")).to_be_hidden()
+    expect(page.locator("#join-form")).to_be_visible()
+    context.close()
