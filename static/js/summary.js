@@ -1,11 +1,21 @@
 // The room summary (GET /api/rooms/{code} or a socket `room` message) in one
 // shape: {code, game, title, status, seeded, min_seats, max_seats,
 // seats: [{seat, name, bot, host, connected, left}], you, is_host, deadline}.
+import { t } from "./i18n.js";
+
+// The server names unnamed seats in English ("Bot 2", "Player 3"); show those
+// in the reader's language. Names people chose are shown as they are.
+export function displayName(name, bot) {
+  const match = /^(Bot|Player) (\d+)$/.exec(name);
+  if (!match || (match[1] === "Bot") !== bot) return name;
+  return t(bot ? "names.bot" : "names.player", { n: match[2] });
+}
+
 export function normaliseSummary(raw, previous = null) {
   const room = raw ?? {};
   const seats = (room.seats ?? previous?.seats ?? []).map((seat, index) => ({
     seat: seat.seat ?? seat.position ?? index,
-    name: seat.name ?? "",
+    name: displayName(seat.name ?? "", Boolean(seat.bot ?? seat.is_bot)),
     bot: Boolean(seat.bot ?? seat.is_bot),
     host: Boolean(seat.host ?? seat.is_host),
     connected: Boolean(seat.connected ?? seat.online),
