@@ -220,6 +220,9 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
         page.wait_for_selector('#game-root[data-round="1"]')
     expect(host.locator("#turn-banner")).to_have_attribute("data-state", "mine")
     expect(host.locator("#turn-banner")).to_have_text(words(lang, "pip.turn_pick_two"))
+    # Screen readers hear "your move" at once (assertive live region); new log lines politely.
+    expect(host.locator("#announcer-urgent")).to_have_text(words(lang, "pip.turn_pick_two"))
+    expect(host.locator("#announcer")).to_have_attribute("aria-live", "polite")
     expect(spectator.locator("#turn-banner")).to_have_text(words(lang, "table.watching"))
     # The round timer counts down (the room has 900 s rounds).
     expect(host.locator(".pip-timer")).to_be_visible()
@@ -287,6 +290,7 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     log_lines = host.locator("#game-log li")
     assert log_lines.count() >= played_rounds
     expect(host.locator("#game-log")).to_contain_text(words(lang, "pip.log.submitted", name="Bruno"))
+    expect(host.locator("#announcer")).not_to_be_empty()
     shot(host, artifacts, "07-results-host.png")
     check_axe(spectator, axe_source, "results")
     shot(spectator, artifacts, "08-results-spectator.png")
