@@ -16,9 +16,13 @@ let table = null;
 let pollTimer = null;
 
 const errorBox = document.getElementById("room-error");
-function showError(text) {
+let errorTimer = null;
+// Refusals fade after a while; a room that is gone or closed stays said.
+function showError(text, { sticky = false } = {}) {
+  clearTimeout(errorTimer);
   errorBox.textContent = text;
   errorBox.hidden = !text;
+  if (text && !sticky) errorTimer = setTimeout(() => showError(""), 10000);
 }
 
 // The socket's `room` message says who this connection is; before it arrives,
@@ -53,7 +57,7 @@ async function refreshSummary() {
   } catch (error) {
     if (error.code === "not_found") {
       document.getElementById("lobby").hidden = true;
-      showError(t("room.not_found"));
+      showError(t("room.not_found"), { sticky: true });
       stopPolling();
       return false;
     }
@@ -69,7 +73,7 @@ function applySummary(raw) {
   if (summary.status === "closed") {
     document.getElementById("lobby").hidden = true;
     document.getElementById("table-area").hidden = true;
-    showError(t("error.closed"));
+    showError(t("error.closed"), { sticky: true });
     stopPolling();
     return;
   }
@@ -111,6 +115,7 @@ async function ensureTable() {
 
 function act(action) {
   if (!table) return;
+  showError("");
   const sent = socket.send({ type: "act", v: table.version, action });
   if (!sent) showError(t("error.network"));
 }
@@ -118,7 +123,6 @@ function act(action) {
 function onMessage(message) {
   switch (message.type) {
     case "state":
-      showError("");
       if (summary && summary.status === "lobby") refreshSummary();
       ensureTable().then(() => table.receive(message));
       break;

@@ -97,3 +97,16 @@ def test_a_player_leaves_the_lobby_and_watches(browser, server_url):
     expect(page.locator("#leave-seat")).to_be_hidden()
     expect(page.locator("#join-form")).to_be_visible()
     context.close()
+
+
+def test_server_refusal_reads_in_the_readers_language(browser, server_url):
+    """The server refuses bad options with a code; the home page says it in Chinese."""
+    context = browser.new_context(locale="zh-CN")
+    page = context.new_page()
+    page.goto(f"{server_url}/")
+    page.fill("#opt-rounds", "99")
+    page.fill("#player-name", "李")
+    page.click("#create-button")
+    expect(page.locator("#create-error")).to_have_text(i18n.translate("zh-Hans", "error.bad_options"))
+    assert "/rooms/" not in page.url
+    context.close()
