@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from app.api.errors import install_error_handlers
+from app.api.limits import BodySizeLimit
 from app.api.main import api_router
 from app.broadcast import make_broadcast
 from app.core.config import Settings
@@ -36,6 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Paddock", lifespan=lifespan)
     app.state.settings = settings
     install_error_handlers(app)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_message_bytes)
     app.include_router(api_router)
     app.include_router(ws_router)
     _install_pages(app)

@@ -74,11 +74,12 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping:
 
 
 def _sentence(kind: str, exc: ValidationError) -> str:
+    article = "An" if kind[:1] in "aeiou" else "A"
     first = exc.errors()[0]
     field = ".".join(str(part) for part in first["loc"][1:]) or "message"
     if first["type"] == "extra_forbidden":
-        return f"A {kind} message has no field '{field}'."
+        return f"{article} {kind} message has no field '{field}'."
     if first["type"] == "missing":
-        return f"A {kind} message needs the field '{field}'."
+        return f"{article} {kind} message needs the field '{field}'."
     expected = {"v": "a whole number", "action": "an object", "seat": "a whole number", "token": "text"}
-    return f"In a {kind} message, '{field}' must be {expected.get(field, 'valid')}."
+    return f"In {article.lower()} {kind} message, '{field}' must be {expected.get(field, 'valid')}."

@@ -29,6 +29,7 @@ log = logging.getLogger("paddock.ws")
 router = APIRouter()
 
 ROOM_NOT_FOUND = 4404
+SEND_TIMEOUT = 15.0
 
 
 @router.websocket("/ws/rooms/{code}")
@@ -177,7 +178,14 @@ class RoomConnection:
         await self.send({"type": "error", "code": code, "message": message, "params": params})
 
     async def send(self, message: dict[str, Any]) -> None:
+        """Send, or drop a client that stopped reading (its queue is bounded; its socket must be too)."""
         async with self.send_lock:
             if self.websocket.client_state != WebSocketState.CONNECTED:
                 return
-            await self.websocket.send_text(orjson.dumps(message).decode())
+            try:
+                await asyncio.wait_for(self.websocket.send_text(orjson.dumps(message).decode()), SEND_TIMEOUT)
+            except TimeoutError:
+                log.info("dropping a client that stopped reading")
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(code=1013)
+                raise WebSocketDisconnect(1013) from None

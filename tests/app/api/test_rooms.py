@@ -181,3 +181,8 @@ def test_action_log_is_only_shown_after_the_game(shared_server):
     http = shared_server.http
     room = create_room(http)
     error_of(http.get(f"/api/rooms/{room['code']}/log"), 409, "not_over")
+
+
+def test_huge_request_body_is_refused(shared_server):
+    body = {"game": "toy", "options": {"rounds": 1}, "name": "x" * 100_000}
+    error_of(shared_server.http.post("/api/rooms", json=body), 413, "too_big")

@@ -257,3 +257,20 @@ def test_turn_timer_applies_the_timeout_action(shared_server):
         assert final["v"] == 4
     log = http.get(f"/api/rooms/{room['code']}/log").json()
     assert {a["source"] for a in log["actions"]} == {"timer"}
+
+
+def test_seats_move_up_when_someone_leaves_the_lobby_and_connections_follow(shared_server):
+    http = shared_server.http
+    room = create_room(http, name="Ann")
+    code = room["code"]
+    bo = join(http, code, "Bo")
+    cy = join(http, code, "Cy")
+    with shared_server.socket(code) as cyd:
+        cyd.hello(cy["token"])
+        assert cyd.wait_for(lambda m: m["type"] == "room")["you"] == 2
+        http.post(f"/api/rooms/{code}/leave", headers=bearer(bo["token"]))
+        moved = cyd.wait_for(lambda m: m["type"] == "room" and len(m["seats"]) == 2)
+        assert moved["you"] == 1 and moved["seats"][1]["name"] == "Cy" and moved["seats"][1]["connected"]
+        start(http, code, room["token"])
+        state = cyd.state()
+        assert state["view"]["you"] == 1 and state["view"]["seats"] == 2

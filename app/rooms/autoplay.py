@@ -1,0 +1,140 @@
+"""Bots and timers of this process: bots act for bot seats after a short delay; a stored
+deadline fires the engine's timeout action (PIP-18). Both are re-armed at start-up."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import engine
+from app.models import Room
+from engine import EngineError
+
+from .core import RoomCore
+from .snapshot import RoomInfo, snapshot
+
+log = logging.getLogger("paddock.rooms")
+
+
+class Autoplay(RoomCore):
+    def _schedule_bots(self, info: RoomInfo) -> None:
+        """Start the room's bot task if a bot seat is awaited (call with the room's lock held)."""
+        if info.status != "playing" or info.code in self.bot_tasks:
+            return
+        bots = {seat.position for seat in info.seats if seat.is_bot}
+        if bots & set(engine.to_act(info.state)):
+            self.bot_tasks[info.code] = asyncio.create_task(self._run_bots(info.code))
+
+    async def _run_bots(self, code: str) -> None:
+        try:
+            while True:
+                await asyncio.sleep(self.settings.bot_delay)
+                async with self.locks[code]:
+                    info = await self._tx(lambda s: self._bot_step(s, code))
+                    if info is None:
+                        self.bot_tasks.pop(code, None)
+                        return
+                    await self._publish_room(info)
+                    await self._publish_state(info)
+                    self._arm_timer(info)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot task failed")
+            self.bot_tasks.pop(code, None)
+
+    def _bot_step(self, session: Session, code: str) -> RoomInfo | None:
+        """One bot action, if a bot seat is awaited; None when no bot has anything to do."""
+        room = self._room(session, code)
+        if room.status != "playing":
+            return None
+        waiting = engine.to_act(room.state)
+        bots = [seat.position for seat in room.seats if seat.is_bot and seat.position in waiting]
+        if not bots:
+            return None
+        seat = bots[0]
+        action = engine.bot_action(room.state, seat, random.Random(secrets.randbits(64)))
+        if action is None:
+            return None
+        self._apply(session, room, seat, action, "bot")
+        self._finish(room, waiting)
+        return snapshot(room)
+
+    # ---- timers ---------------------------------------------------------
+
+    def _arm_timer(self, info: RoomInfo) -> None:
+        """Make this process's timer task for the room match the stored deadline."""
+        current = self.timers.get(info.code)
+        if current is not None and current[0] == info.deadline:
+            return
+        if current is not None and current[1] is not asyncio.current_task():
+            current[1].cancel()
+        self.timers.pop(info.code, None)
+        if info.deadline is not None:
+            task = asyncio.create_task(self._fire_at(info.code, info.deadline))
+            self.timers[info.code] = (info.deadline, task)
+
+    async def _fire_at(self, code: str, deadline: float) -> None:
+        try:
+            await asyncio.sleep(max(0.0, deadline - time.time()))
+            async with self.locks[code]:
+                info = await self._tx(lambda s: self._timeout_step(s, code))
+                entry = self.timers.get(code)
+                if entry is not None and entry[1] is asyncio.current_task():
+                    del self.timers[code]
+                if info is not None:
+                    await self._after_change(info)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("timer task failed")
+
+    def _timeout_step(self, session: Session, code: str) -> RoomInfo | None:
+        """The timer fired: every awaited seat gets the engine's timeout action (PIP-18)."""
+        room = self._room(session, code)
+        now = time.time()
+        if room.status != "playing" or room.deadline is None or room.deadline > now + 0.05:
+            return None
+        waiting = engine.to_act(room.state)
+        rng = random.Random(secrets.randbits(64))
+        for seat in waiting:
+            action = engine.timeout_action(room.state, seat, rng)
+            if action is None:
+                continue
+            try:
+                self._apply(session, room, seat, action, "timer")
+            except EngineError as exc:
+                log.warning("timeout action refused: %s", exc.code)
+        if engine.is_over(room.state):
+            room.status = "over"
+            room.deadline = None
+        else:
+            room.deadline = None
+            self._set_deadline(room, [], now)
+        return snapshot(room)
+
+    async def resume(self) -> int:
+        """After a (re)start: re-arm stored timers and wake bots in running games."""
+        codes = await self._tx(
+            lambda s: list(s.scalars(select(Room.code).where(Room.status == "playing")).all())
+        )
+        for code in codes:
+            async with self.locks[code]:
+                info = await self.load(code)
+                self._schedule_bots(info)
+                self._arm_timer(info)
+        return len(codes)
+
+    async def close(self) -> None:
+        tasks = list(self.bot_tasks.values()) + [task for _, task in self.timers.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.bot_tasks.clear()
+        self.timers.clear()

@@ -1,0 +1,292 @@
+"""The lobby: create, join, bots, leave, start, and handing an abandoned seat to a bot."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+import engine
+from app.models import Room, Seat
+from engine.options import validate_options
+
+from .core import RoomCore
+from .errors import RoomError, bad_token, not_host
+from .names import clean_name
+from .snapshot import RoomInfo, hash_token, snapshot
+
+log = logging.getLogger("paddock.rooms")
+
+MAX_SEED = 2**63 - 1
+MAX_TURN_SECONDS = 24 * 3600
+
+
+class Lobby(RoomCore):
+    async def create_room(
+        self, game_id: str, options: dict[str, Any] | None, name: Any, turn_seconds: Any = None
+    ) -> tuple[str, str, int]:
+        """A new room in the lobby; its creator is the host in seat 0. Returns (code, token, seat)."""
+        game = engine.get_game(game_id)
+        if options is not None and not isinstance(options, dict):
+            raise RoomError("bad_options", "Options must be a set of named values.")
+        game_options = dict(options or {})
+        seeded = "seed" in game_options
+        seed = game_options.pop("seed") if seeded else secrets.randbelow(MAX_SEED)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise RoomError("bad_options", "The seed must be a whole number from 0 to 2^63-1.", option="seed")
+        validated = validate_options(game.options, game_options, game.title)
+        seconds = _turn_seconds(turn_seconds)
+        player_name = clean_name(name, "Player 1")
+        code = secrets.token_urlsafe(12)
+        token = secrets.token_urlsafe(32)
+
+        def work(session: Session) -> None:
+            room = Room(
+                code=code,
+                game=game.id,
+                options=validated,
+                seed=seed,
+                seeded=seeded,
+                status="lobby",
+                version=0,
+                state=None,
+                turn_seconds=seconds,
+                deadline=None,
+            )
+            room.seats.append(
+                Seat(
+                    position=0,
+                    name=player_name,
+                    token_hash=hash_token(token),
+                    is_host=True,
+                    is_bot=False,
+                    has_left=False,
+                )
+            )
+            session.add(room)
+
+        await self._tx(work)
+        log.info("room created game=%s", game.id)
+        return code, token, 0
+
+    async def join(self, code: str, name: Any) -> tuple[str, int]:
+        """A new seat before the start. Returns (token, seat)."""
+        token = secrets.token_urlsafe(32)
+
+        def work(session: Session) -> tuple[int, RoomInfo]:
+            room = self._room(session, code)
+            _require_lobby(room)
+            game = engine.get_game(room.game)
+            if len(room.seats) >= game.max_seats:
+                raise RoomError(
+                    "room_full", f"This room is full ({game.max_seats} seats).", 409, max=game.max_seats
+                )
+            position = len(room.seats)
+            player_name = clean_name(name, f"Player {position + 1}")
+            room.seats.append(
+                Seat(
+                    position=position,
+                    name=player_name,
+                    token_hash=hash_token(token),
+                    is_bot=False,
+                    is_host=False,
+                    has_left=False,
+                )
+            )
+            session.flush()
+            return position, snapshot(room)
+
+        async with self.locks[code]:
+            position, info = await self._tx(work)
+            await self._publish_room(info)
+        return token, position
+
+    async def add_bots(self, code: str, token: str | None, count: Any) -> RoomInfo:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise RoomError("bad_request", "Say how many bots to add: a whole number of at least 1.")
+
+        def work(session: Session) -> RoomInfo:
+            room = self._room(session, code)
+            _require_host(room, token)
+            _require_lobby(room)
+            game = engine.get_game(room.game)
+            if len(room.seats) + count > game.max_seats:
+                free = game.max_seats - len(room.seats)
+                raise RoomError("room_full", f"Only {free} more seat(s) fit in this room.", 409, free=free)
+            taken = {seat.name for seat in room.seats}
+            number = 1
+            for _ in range(count):
+                while f"Bot {number}" in taken:
+                    number += 1
+                taken.add(f"Bot {number}")
+                room.seats.append(
+                    Seat(
+                        position=len(room.seats),
+                        name=f"Bot {number}",
+                        token_hash=None,
+                        is_bot=True,
+                        is_host=False,
+                        has_left=False,
+                    )
+                )
+            session.flush()
+            return snapshot(room)
+
+        async with self.locks[code]:
+            info = await self._tx(work)
+            await self._publish_room(info)
+        return info
+
+    async def remove_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
+        def work(session: Session) -> RoomInfo:
+            room = self._room(session, code)
+            _require_host(room, token)
+            _require_lobby(room)
+            seat = _seat_at(room, position)
+            if not seat.is_bot:
+                raise RoomError(
+                    "not_a_bot", "Only bot seats can be removed; players leave by themselves.", 409
+                )
+            _remove_seat(session, room, seat)
+            return snapshot(room)
+
+        async with self.locks[code]:
+            info = await self._tx(work)
+            await self._publish_room(info)
+        return info
+
+    async def leave(self, code: str, token: str | None) -> RoomInfo:
+        """Before the start the seat goes away; during a game it stays, abandoned, for a bot to take."""
+
+        def work(session: Session) -> RoomInfo:
+            room = self._room(session, code)
+            seat = _seat_by_token(room, token)
+            was_host = seat.is_host
+            if room.status == "lobby":
+                _remove_seat(session, room, seat)
+            else:
+                seat.has_left = True
+                seat.token_hash = None
+                seat.is_host = False
+            if was_host:
+                successor = next((s for s in room.seats if not s.is_bot and s.token_hash), None)
+                if successor is not None:
+                    successor.is_host = True
+                elif room.status == "lobby":
+                    room.status = "closed"
+            session.flush()
+            return snapshot(room)
+
+        async with self.locks[code]:
+            info = await self._tx(work)
+            await self._publish_room(info)
+        return info
+
+    async def start(self, code: str, token: str | None) -> RoomInfo:
+        def work(session: Session) -> RoomInfo:
+            room = self._room(session, code)
+            _require_host(room, token)
+            _require_lobby(room)
+            game = engine.get_game(room.game)
+            if len(room.seats) < game.min_seats:
+                raise RoomError(
+                    "too_few_seats",
+                    f"{game.title} needs at least {game.min_seats} players; add players or bots first.",
+                    409,
+                    min=game.min_seats,
+                    seats=len(room.seats),
+                )
+            room.state = engine.setup(room.game, room.options, len(room.seats), room.seed)
+            room.version = 0
+            room.status = "over" if engine.is_over(room.state) else "playing"
+            self._set_deadline(room, [], time.time())
+            return snapshot(room)
+
+        async with self.locks[code]:
+            info = await self._tx(work)
+            await self._after_change(info)
+        log.info("room started game=%s seats=%d", info.game, len(info.seats))
+        return info
+
+    async def hand_to_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
+        """The host gives a seat whose player left (or is not connected) to a bot."""
+        connected = self.connected(code)
+
+        def work(session: Session) -> RoomInfo:
+            room = self._room(session, code)
+            _require_host(room, token)
+            if room.status != "playing":
+                raise RoomError("not_playing", "Seats can be handed to bots only during a game.", 409)
+            seat = _seat_at(room, position)
+            if seat.is_bot:
+                raise RoomError("already_bot", "A bot already plays that seat.", 409)
+            if seat.is_host:
+                raise RoomError(
+                    "own_seat", "The host cannot hand their own seat to a bot; leave instead.", 409
+                )
+            if not seat.has_left and seat.token_hash in connected:
+                raise RoomError("seat_in_use", "That player is still connected.", 409)
+            seat.is_bot = True
+            seat.token_hash = None
+            seat.has_left = True
+            session.flush()
+            return snapshot(room)
+
+        async with self.locks[code]:
+            info = await self._tx(work)
+            await self._publish_room(info)
+            self._schedule_bots(info)
+        return info
+
+
+def _turn_seconds(value: Any) -> float | None:
+    if value is None or value == 0:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_TURN_SECONDS:
+        raise RoomError(
+            "bad_options",
+            "The turn timer must be a number of seconds between 0 and 86400.",
+            option="turn_seconds",
+        )
+    return float(value)
+
+
+def _require_lobby(room: Room) -> None:
+    if room.status == "closed":
+        raise RoomError("closed", "This room is closed.", 409)
+    if room.status != "lobby":
+        raise RoomError("already_started", "The game in this room has already started.", 409)
+
+
+def _require_host(room: Room, token: str | None) -> None:
+    if not token:
+        raise RoomError("no_token", "This needs the host's seat token.", 401)
+    seat = _seat_by_token(room, token)
+    if not seat.is_host:
+        raise not_host()
+
+
+def _seat_by_token(room: Room, token: str | None) -> Seat:
+    token_hash = hash_token(token) if token else None
+    seat = next((s for s in room.seats if token_hash and s.token_hash == token_hash), None)
+    if seat is None:
+        raise bad_token()
+    return seat
+
+
+def _seat_at(room: Room, position: Any) -> Seat:
+    seat = next((s for s in room.seats if s.position == position), None)
+    if seat is None:
+        raise RoomError("no_such_seat", "There is no such seat in this room.", 404)
+    return seat
+
+
+def _remove_seat(session: Session, room: Room, seat: Seat) -> None:
+    """Remove a lobby seat; later seats move up so seats stay numbered 0..n-1."""
+    room.seats.remove(seat)  # delete-orphan removes the row
+    for position, other in enumerate(sorted(room.seats, key=lambda s: s.position)):
+        other.position = position
+    session.flush()

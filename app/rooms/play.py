@@ -1,0 +1,96 @@
+"""Play: a player's action, presence of connections, and the log after the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import engine
+from app.models import ActionRow
+from engine import EngineError
+
+from .core import RoomCore
+from .errors import RoomError, StaleVersion, bad_token
+from .snapshot import RoomInfo, hash_token, snapshot
+
+
+class Play(RoomCore):
+    async def act(
+        self, code: str, token_hash: str, v: int, action: dict[str, Any], claimed_seat: int | None = None
+    ) -> RoomInfo:
+        """Apply a player's action. Raises RoomError / StaleVersion / EngineError and changes nothing then."""
+
+        def work(session: Session) -> RoomInfo:
+            room = self._room(session, code)
+            seat = next((s for s in room.seats if s.token_hash == token_hash), None)
+            if seat is None:
+                raise RoomError("no_seat", "You no longer hold a seat in this room.", 403)
+            if claimed_seat is not None and claimed_seat != seat.position:
+                raise RoomError("not_your_seat", "You can only act for your own seat.", 403)
+            if room.status == "lobby":
+                raise RoomError("not_started", "The game has not started yet.", 409)
+            if room.status == "over":
+                raise EngineError(engine.errors.GAME_OVER, "The game is over.")
+            if room.status != "playing":
+                raise RoomError("closed", "This room is closed.", 409)
+            if v != room.version:
+                raise StaleVersion(room.version)
+            waiting = engine.to_act(room.state)
+            self._apply(session, room, seat.position, action, "player")
+            self._finish(room, waiting)
+            return snapshot(room)
+
+        async with self.locks[code]:
+            info = await self._tx(work)
+            await self._after_change(info)
+        return info
+
+    async def _after_change(self, info: RoomInfo) -> None:
+        """Publish, then wake the bots and (re)arm the timer. Called with the room's lock held."""
+        await self._publish_room(info)
+        await self._publish_state(info)
+        self._schedule_bots(info)
+        self._arm_timer(info)
+
+    async def resolve(self, code: str, token: str) -> tuple[str, RoomInfo]:
+        """The token's hash if it holds a seat in the room (raises bad_token otherwise)."""
+        token_hash = hash_token(token)
+        info = await self.load(code)
+        if info.seat_of(token_hash) is None:
+            raise bad_token()
+        return token_hash, info
+
+    async def connect(self, code: str, token_hash: str) -> None:
+        self.presence[code][token_hash] += 1
+        if self.presence[code][token_hash] == 1:
+            await self._publish_presence(code)
+
+    async def disconnect(self, code: str, token_hash: str) -> None:
+        counts = self.presence[code]
+        counts[token_hash] -= 1
+        if counts[token_hash] <= 0:
+            del counts[token_hash]
+            if not counts:
+                del self.presence[code]
+            await self._publish_presence(code)
+
+    async def _publish_presence(self, code: str) -> None:
+        try:
+            info = await self.load(code)
+        except RoomError:
+            return
+        await self._publish_room(info)
+
+    async def action_log(self, code: str) -> tuple[RoomInfo, list[dict[str, Any]]]:
+        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
+            room = self._room(session, code, lock=False)
+            rows = session.scalars(
+                select(ActionRow).where(ActionRow.room_id == room.id).order_by(ActionRow.seq)
+            ).all()
+            return snapshot(room), [
+                {"seq": r.seq, "seat": r.seat, "action": r.action, "source": r.source} for r in rows
+            ]
+
+        return await self._tx(work)
