@@ -37,11 +37,14 @@ you, options, to_act, over, log, result)::
      "submission": [{"card": "blue2", "use": "move"}, {"card": "yellow1", "use": "bet"}],
      "spy_results": [{"round": 2, "target": 1, "of_round": 1,
                       "cards": [{"colour": "red", "value": 1}, {"colour": "black", "value": 2}]}],
-     "must_play": 2}
+     "must_play": 2,
+     "my_plays": [[{"card": "red1", "use": "bet"}, {"card": "yellow2", "use": "bet"}]]}
 
-For a spectator, hand/stakes/bet_cards/submission/spy_results/must_play are
-null; `submission` is null until the seat submits. `must_play` is how many
-cards this seat plays this round (0 = empty hand, not awaited).
+For a spectator, hand/stakes/bet_cards/submission/spy_results/must_play/
+my_plays are null; `submission` is null until the seat submits. `must_play`
+is how many cards this seat plays this round (0 = empty hand, not awaited).
+`my_plays` lists the seat's own submissions of past rounds, one list per
+round.
 
 Log events: submitted {seat, round} (public); spied {seat, target, round}
 (public); spy_result {seat, round, target, of_round, cards} (to the spy);

@@ -1,12 +1,15 @@
 """A sensible Ponies in Pursuit bot, deciding from its own view only.
 
-Plan: estimate for each open pony how likely it is to finish in the rounds
-left (zero when even every remaining card of its colour could not get it
-there) and where it would place. Each card then goes to its better use:
+For each open pony the bot estimates the chance it finishes in the rounds
+left (the others' pace so far plus its own pushes) and the place it would
+likely take. Each card of a candidate submission then goes to its better use:
 a bet when the expected payout beats the expected penalty (PIP-15/PIP-16), a
-move when it pushes a pony the bot has money on. Spying (PIP-19) is used when
-garnets allow and rounds remain: the spied cards tell which cards that player
-can no longer push with, tightening the "can it still finish" bound.
+move when it pushes a pony the bot has money on. A pony that cannot finish
+even if every card of its colour still possibly held pushed it gets no stake
+at all. Spying (PIP-19) is used while garnets allow and rounds remain: the
+spied cards are cards that player no longer holds, tightening that bound.
+
+Measured against random legal players: bench/pip_bot.py, bench/RESULTS-pip.md.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from .scoring import PAYOUT, PENALTY_PER_CARD
 from .submissions import play_colour, play_value
 
 View = dict[str, Any]
+OWN_PUSH = 0.6  # share of its own cards of a colour the bot expects to move that pony with
+SPREAD = (1.0, 0.5)  # uncertainty of the finish estimate: a + b * sqrt(rounds left * seats)
 COLOUR_TOTAL = {c: sum(value_of(k) for k in STARTING_HAND if colour_of(k) == c) for c in PONIES}
 
 
@@ -46,9 +51,7 @@ def spy_target(view: View, spies: list[dict[str, Any]]) -> dict[str, Any] | None
 
 
 def possible_cards(view: View, seat: int) -> list[str]:
-    """Cards `seat` may still hold: its own hand, or the start minus what spying showed it played."""
-    if seat == view["you"]:
-        return list(view["hand"])
+    """Cards another `seat` may still hold: the start minus what spying showed it played."""
     cards = [c for c in STARTING_HAND if colour_of(c) not in view["finish_order"]]
     for report in view["spy_results"]:
         if report["target"] != seat:
@@ -84,15 +87,16 @@ def pony_outlook(view: View) -> dict[str, dict[str, float]]:
         seen = sum(h["moves"][colour] for h in history)
         rate = (prior * 2 + seen) / (2 + len(history))
         mine = max_push(view["hand"], colour, rounds_left, len(view["hand"]))
-        ceiling = sum(
+        ceiling = mine + sum(
             max_push(possible_cards(view, s), colour, rounds_left, view["hand_sizes"][s])
             for s in range(seats)
+            if s != view["you"]
         )
-        expected = rate * rounds_left + 0.6 * mine
+        expected = rate * rounds_left + OWN_PUSH * mine
         if ceiling < left:
             p = 0.0
         else:
-            scale = 1.0 + 0.5 * math.sqrt(rounds_left * seats)
+            scale = SPREAD[0] + SPREAD[1] * math.sqrt(rounds_left * seats)
             p = 1 / (1 + math.exp(-(expected - left) / scale))
         speeds[colour] = left / max(expected / rounds_left, 0.1)
         outlook[colour] = {"p": p, "left": left}

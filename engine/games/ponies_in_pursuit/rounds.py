@@ -6,7 +6,8 @@ PONIES order):
 - `hands`, `stakes` (chips bet per pony), `bet_cards` (cards bet per pony);
 - `sub`: the simultaneous-submission slot of the open round;
 - `played`: per finished round, every seat's submission (secret until the end);
-- `history`: per finished round, its public outcome.
+- `history`: per finished round, its public outcome;
+- `spied` (this round), `spy_results` and `garnets` belong to `spying`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ def finished(state: State) -> list[str]:
 
 
 def resolve(state: State) -> None:
-    """Reveal-free resolution of the open round once every awaited seat is in."""
+    """Resolve the open round once every awaited seat is in: bets, moves, finishes, discards.
+
+    Only the public outcome (moves per pony, positions, finishers) is announced.
+    """
     submissions = state["sub"]["submitted"]
     moves = [0] * len(PONIES)
     for seat, plays in enumerate(submissions):

@@ -15,7 +15,7 @@ from .cards import DISTANCE, PONIES, by_pony
 from .submissions import can_play_two
 
 State = dict[str, Any]
-OWN_KEYS = ("hand", "stakes", "bet_cards", "submission", "spy_results", "must_play")
+OWN_KEYS = ("hand", "stakes", "bet_cards", "submission", "spy_results", "must_play", "my_plays")
 
 
 def public_view(state: State) -> dict[str, Any]:
@@ -55,6 +55,7 @@ def own_view(state: State, seat: int | None) -> dict[str, Any]:
         "submission": [dict(p) for p in submission] if submission else None,
         "spy_results": [dict(r) for r in state["spy_results"][seat]],
         "must_play": must_play,
+        "my_plays": [[dict(p) for p in per_seat[seat]] for per_seat in state["played"]],
     }
 
 

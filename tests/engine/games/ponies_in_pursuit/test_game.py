@@ -1,12 +1,14 @@
 """The game glue: setup, registry, options, whole games, replay."""
 
+import json
+
 import pytest
 
 import engine
 from engine import errors
 from tests.utils.play import assert_json_state, play_random, replay
 
-from .helpers import GAME, new_game, sub
+from .helpers import GAME, new_game, play_round, sub
 
 
 def test_registered_with_options():
@@ -63,3 +65,31 @@ def test_unknown_action_type_refused():
     with pytest.raises(engine.EngineError) as info:
         engine.apply(state, 0, {"type": "dance"})
     assert info.value.code == errors.BAD_ACTION
+
+
+def test_refused_actions_change_nothing():
+    state = new_game(3)
+    before = json.dumps(state, sort_keys=True)
+    for action in (sub("red1:move", "red1:bet"), sub("wild=white:bet", "white1:move"),
+                   {"type": "spy", "target": 1}, {"type": "submit"}, {"type": "submit", "cards": [7]}):
+        with pytest.raises(engine.EngineError) as info:
+            engine.apply(state, 0, action)
+        assert info.value.code in (errors.ILLEGAL_ACTION, errors.BAD_ACTION)
+        assert info.value.message.endswith(".")
+    assert json.dumps(state, sort_keys=True) == before
+
+
+def test_result_reveals_every_stake_and_submission_only_at_the_end():
+    state = new_game(2, rounds=2)
+    first = {0: sub("white1:bet", "wild=red:move"), 1: sub("blue2:bet", "yellow2:move")}
+    state = play_round(state, first)
+    assert engine.result(state) is None and engine.view(state, 1)["result"] is None
+    state = play_round(state, {0: sub("red1:bet", "black2:move"), 1: sub("red1:move", "black1:bet")})
+    revealed = engine.view(state, None)["result"]["revealed"]
+    assert revealed["submissions"][0] == {"round": 1, "cards": [first[0]["cards"], first[1]["cards"]]}
+    assert revealed["stakes"][0] == {"white": 1, "red": 1, "blue": 0, "black": 0, "yellow": 0}
+    assert revealed["stakes"][1] == {"white": 0, "red": 0, "blue": 2, "black": 1, "yellow": 0}
+    assert revealed["hands"][1] == ["white1", "red1", "blue1", "black1", "black2", "yellow1", "yellow2",
+                                    "wild"]
+    spectator_log = engine.view(state, None)["log"]
+    assert any(e["e"] == "game_over" for e in spectator_log)

@@ -63,13 +63,13 @@ def test_random_games_end_accept_listed_actions_and_scores_add_up():
 
 
 def test_every_listed_action_is_accepted_at_sampled_states():
-    for seed in range(8):
+    for seed in range(5):
         rng = random.Random(seed)
         state = engine.setup(GAME, {}, rng.randint(2, 5), seed)
         while not engine.is_over(state):
             seat = rng.choice(engine.to_act(state))
             actions = engine.legal_actions(state, seat)
-            if rng.random() < 0.3:
+            if rng.random() < 0.2:
                 for action in actions:
                     engine.apply(state, seat, action)  # raises if refused
                 for other in range(state["seats"]):  # seats not awaited may still spy

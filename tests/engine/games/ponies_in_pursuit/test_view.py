@@ -38,31 +38,16 @@ def test_pip_10_stakes_and_hand_hidden_after_the_round_resolves():
 
 def test_spectator_view_has_no_secrets_or_rng():
     view = engine.view(new_game(3), None)
-    for key in ("hand", "stakes", "bet_cards", "submission", "spy_results", "must_play"):
+    for key in ("hand", "stakes", "bet_cards", "submission", "spy_results", "must_play", "my_plays"):
         assert view[key] is None
     assert "rng" not in view and "hands" not in view and "played" not in view
 
 
 def test_views_json_shape_documented_keys():
     view = engine.view(new_game(4), 0)
-    for key in (
-        "round",
-        "rounds",
-        "ponies",
-        "finish_order",
-        "hand_sizes",
-        "garnets",
-        "submitted",
-        "awaited",
-        "spied",
-        "history",
-        "hand",
-        "stakes",
-        "bet_cards",
-        "submission",
-        "spy_results",
-        "must_play",
-    ):
+    for key in ("round", "rounds", "ponies", "finish_order", "hand_sizes", "garnets", "submitted",
+                "awaited", "spied", "history", "hand", "stakes", "bet_cards", "submission",
+                "spy_results", "must_play", "my_plays"):
         assert key in view
 
 
