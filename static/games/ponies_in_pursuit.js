@@ -367,7 +367,11 @@ class PoniesTable {
           el("th", { scope: "col", text: t("pip.stake") }),
           el("th", { scope: "col", text: t("pip.cards_bet") }))),
         el("tbody", {}, rows)),
-      el("p", { text: t("pip.your_garnets", { garnets: view.garnets[this.ctx.me] }) }));
+      el("p", { text: t("pip.your_garnets", { garnets: view.garnets[this.ctx.me] }) }),
+      (view.my_plays ?? []).length ? el("h3", { text: t("pip.my_plays_heading") }) : null,
+      (view.my_plays ?? []).length ? el("ul", { class: "pip-my-plays" }, view.my_plays.map((plays, n) => el("li", {
+        text: t("pip.my_plays_round", { round: n + 1, plays: playsText(this.ctx, plays) }),
+      }))) : null);
   }
 
   drawSpy(view, actions) {

@@ -22,7 +22,7 @@ from app import i18n
 pytestmark = pytest.mark.browser
 
 LOCALES = {"en": "en-US", "pt": "pt-BR", "zh-Hans": "zh-CN"}
-PRIVATE_VIEW_KEYS = ("hand", "stakes", "bet_cards", "submission", "spy_results", "must_play")
+PRIVATE_VIEW_KEYS = ("hand", "stakes", "bet_cards", "submission", "spy_results", "must_play", "my_plays")
 SERIOUS = ("serious", "critical")
 
 
@@ -277,7 +277,7 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
         played_rounds += 1
         # Spectator's page never shows a hand or stakes while the game runs.
         if not current_round(spectator)[1]:
-            assert spectator.locator(".pip-hand, .pip-stakes, .pip-submit").count() == 0
+            assert spectator.locator(".pip-hand, .pip-stakes, .pip-submit, .pip-my-plays").count() == 0
 
     assert played_rounds >= 1
     for page in [*players, spectator]:
