@@ -62,6 +62,12 @@ def shot(page: Page, folder, name: str, full_page: bool = True) -> None:
     page.screenshot(path=folder / name, full_page=full_page, animations="disabled")
 
 
+def assert_fits_width(page: Page) -> None:
+    """Phone-width usable: the page itself never scrolls sideways."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"page is {overflow}px wider than the screen"
+
+
 def colour_of(card: str) -> str | None:
     return None if card == "wild" else re.sub(r"\d+$", "", card)
 
@@ -173,6 +179,7 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     host.fill("#opt-round_seconds", "900")
     host.fill("#player-name", "Ana")
     shot(host, artifacts, "01-home.png")
+    check_axe(host, axe_source, "home page")
     host.click("#create-button")
     host.wait_for_url(re.compile(r"/rooms/[^/]+$"))
     code = host.url.rsplit("/", 1)[1]
@@ -266,6 +273,7 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
         if round_number == 2:
             shot(spectator, artifacts, "05-table-spectator.png")
             shot(friends[1], artifacts, "06-table-phone.png")
+            assert_fits_width(friends[1])
         # Chen plays from the keyboard only; the host plays the Wild in round 1.
         play_round(friends[1], round_number, keyboard=True)
         play_round(host, round_number, use_wild=round_number == 1)
@@ -292,6 +300,8 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     expect(host.locator("#game-log")).to_contain_text(words(lang, "pip.log.submitted", name="Bruno"))
     expect(host.locator("#announcer")).not_to_be_empty()
     shot(host, artifacts, "07-results-host.png")
+    shot(friends[1], artifacts, "09-results-phone.png")
+    assert_fits_width(friends[1])
     check_axe(spectator, axe_source, "results")
     shot(spectator, artifacts, "08-results-spectator.png")
 
