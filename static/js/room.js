@@ -88,12 +88,24 @@ function applySummary(raw) {
     if (wasLobby) announce(t("room.game_started"));
   }
   ensureTable();
+  watchForGap();
   if (table) {
     table.setMe(me());
     table.deadline = summary.deadline;
     table.setSeats(summary.seats);
   }
   document.getElementById("rules-toggle").hidden = false;
+}
+
+// The room summary carries the latest version. If our table stays behind it
+// (a state frame was lost), reconnect: the server's first sync is a full state.
+let gapTimer = null;
+function watchForGap() {
+  clearTimeout(gapTimer);
+  if (!table || summary.status === "lobby" || summary.v <= table.version) return;
+  gapTimer = setTimeout(() => {
+    if (table && summary.v > table.version) socket.restart();
+  }, 3000);
 }
 
 function startPolling() {
@@ -124,7 +136,10 @@ function onMessage(message) {
   switch (message.type) {
     case "state":
       if (summary && summary.status === "lobby") refreshSummary();
-      ensureTable().then(() => table.receive(message));
+      ensureTable().then(() => {
+        table.receive(message);
+        if (summary && table.version >= summary.v) clearTimeout(gapTimer);
+      });
       break;
     case "room":
     case "lobby":

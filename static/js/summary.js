@@ -27,6 +27,7 @@ export function normaliseSummary(raw, previous = null) {
     game: game ? game.id : room.game ?? previous?.game,
     title: game ? game.title : room.title ?? previous?.title,
     status: room.status ?? previous?.status ?? "lobby",
+    v: typeof room.v === "number" ? room.v : previous?.v ?? 0,
     seeded: Boolean(room.seeded ?? previous?.seeded),
     min_seats: room.min_seats ?? game?.min_seats ?? previous?.min_seats ?? 1,
     max_seats: room.max_seats ?? game?.max_seats ?? previous?.max_seats ?? 99,

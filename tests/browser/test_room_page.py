@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -110,3 +111,50 @@ def test_server_refusal_reads_in_the_readers_language(browser, server_url):
     expect(page.locator("#create-error")).to_have_text(i18n.translate("zh-Hans", "error.bad_options"))
     assert "/rooms/" not in page.url
     context.close()
+
+
+def test_lost_state_frame_is_healed_by_a_resync(browser, server_url):
+    """A spectator's socket loses every state frame after the start: the room
+    summary shows it is behind, so it reconnects and gets the full state."""
+    host_context = browser.new_context(locale="en-US")
+    host = host_context.new_page()
+    host.goto(f"{server_url}/")
+    host.fill("#opt-rounds", "2")
+    host.fill("#player-name", "Host")
+    host.click("#create-button")
+    host.wait_for_url("**/rooms/**")
+    host.click("#add-bot")
+    expect(host.locator("#seat-list .seat")).to_have_count(2)
+
+    connections: list[int] = []
+
+    def route(ws):
+        connections.append(len(connections) + 1)
+        first = len(connections) == 1
+        server = ws.connect_to_server()
+
+        def from_server(message):
+            text = message if isinstance(message, str) else message.decode()
+            if first and '"type":"state"' in text.replace(" ", "") and '"v":0' not in text.replace(" ", ""):
+                return  # lost on the way
+            ws.send(message)
+
+        server.on_message(from_server)
+        ws.on_message(lambda message: server.send(message))
+
+    watcher_context = browser.new_context(locale="en-US")
+    watcher = watcher_context.new_page()
+    watcher.route_web_socket(re.compile(r"/ws/rooms/"), route)
+    watcher.goto(host.url)
+    expect(watcher.locator("#seat-list .seat")).to_have_count(2)
+    host.click("#start-game")
+    host.wait_for_selector('#game-root[data-round="1"]')
+    host.locator(".pip-hand button").nth(0).click()
+    host.locator('.pip-hand button[data-card="red1"]').first.click()
+    host.locator(".pip-submit").click()
+    host.wait_for_selector('#game-root[data-round="2"]')
+    # The watcher catches up to round 2 through a second connection.
+    watcher.wait_for_selector('#game-root[data-round="2"]', timeout=15_000)
+    assert len(connections) >= 2
+    host_context.close()
+    watcher_context.close()
