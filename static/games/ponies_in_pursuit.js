@@ -359,7 +359,7 @@ class PoniesTable {
       el("th", { scope: "row", text: colourName(this.ctx, c) }),
       el("td", { text: this.ctx.num(view.stakes[c]) }),
       el("td", { text: this.ctx.num(view.bet_cards[c]) })));
-    this.mineBox.replaceChildren(
+    this.mineBox.replaceChildren(...[
       el("h2", { id: "pip-mine-h", text: t("pip.stakes_heading") }),
       el("table", { class: "pip-stakes" },
         el("thead", {}, el("tr", {},
@@ -371,7 +371,8 @@ class PoniesTable {
       (view.my_plays ?? []).length ? el("h3", { text: t("pip.my_plays_heading") }) : null,
       (view.my_plays ?? []).length ? el("ul", { class: "pip-my-plays" }, view.my_plays.map((plays, n) => el("li", {
         text: t("pip.my_plays_round", { round: n + 1, plays: playsText(this.ctx, plays) }),
-      }))) : null);
+      }))) : null,
+    ].filter(Boolean));
   }
 
   drawSpy(view, actions) {

@@ -68,6 +68,13 @@ def assert_fits_width(page: Page) -> None:
     assert overflow <= 0, f"page is {overflow}px wider than the screen"
 
 
+def assert_clean_text(page: Page) -> None:
+    """No unfilled placeholder, missing key or stray null/undefined on screen."""
+    text = page.locator("body").inner_text()
+    for bad in ("undefined", "null", "NaN", "{", "}", "pip.", "error.", "table.", "lobby."):
+        assert bad not in text, f"{bad!r} shown on the page"
+
+
 def colour_of(card: str) -> str | None:
     return None if card == "wild" else re.sub(r"\d+$", "", card)
 
@@ -235,6 +242,8 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     expect(host.locator(".pip-timer")).to_be_visible()
     expect(host.locator(".pip-timer")).to_contain_text(re.compile(r"\b(89\d|900)\b"))
     shot(host, artifacts, "03-table-host.png")
+    for page in [*players, spectator]:
+        assert_clean_text(page)
     check_axe(host, axe_source, "table")
 
     # The rules summary is one click away, in the reader's language.
@@ -274,6 +283,8 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
             shot(spectator, artifacts, "05-table-spectator.png")
             shot(friends[1], artifacts, "06-table-phone.png")
             assert_fits_width(friends[1])
+            for page in [*players, spectator]:
+                assert_clean_text(page)
         # Chen plays from the keyboard only; the host plays the Wild in round 1.
         play_round(friends[1], round_number, keyboard=True)
         play_round(host, round_number, use_wild=round_number == 1)
@@ -302,6 +313,8 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     shot(host, artifacts, "07-results-host.png")
     shot(friends[1], artifacts, "09-results-phone.png")
     assert_fits_width(friends[1])
+    for page in [*players, spectator]:
+        assert_clean_text(page)
     check_axe(spectator, axe_source, "results")
     shot(spectator, artifacts, "08-results-spectator.png")
 
