@@ -14,8 +14,8 @@ from app import i18n
 pytestmark = pytest.mark.browser
 
 
-def create_room(server_url: str) -> dict:
-    body = json.dumps({"game": "ponies_in_pursuit", "name": "Host"}).encode()
+def create_room(server_url: str, **options) -> dict:
+    body = json.dumps({"game": "ponies_in_pursuit", "name": "Host", "options": options}).encode()
     request = urllib.request.Request(
         f"{server_url}/api/rooms", data=body, headers={"Content-Type": "application/json"}, method="POST"
     )
@@ -158,3 +158,17 @@ def test_lost_state_frame_is_healed_by_a_resync(browser, server_url):
     assert len(connections) >= 2
     host_context.close()
     watcher_context.close()
+
+
+def test_seeded_room_says_so_in_the_lobby(browser, server_url):
+    """A room created with a fixed seed warns everyone that its shuffles can be computed."""
+    seeded = create_room(server_url, seed=1234)
+    plain = create_room(server_url)
+    context = browser.new_context(locale="pt-BR")
+    page = context.new_page()
+    page.goto(f"{server_url}/rooms/{seeded['code']}")
+    expect(page.locator("#lobby-seeded")).to_have_text(i18n.translate("pt", "lobby.seeded"))
+    page.goto(f"{server_url}/rooms/{plain['code']}")
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("#lobby-seeded")).to_be_hidden()
+    context.close()
