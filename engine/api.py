@@ -102,6 +102,25 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return seen
 
 
+def reveal_view(state: State) -> dict[str, Any]:
+    """Everything, for a replay after the end: the spectator's view, the whole log
+    (private events too) and, per seat, what that seat's own view shows that the
+    spectator's does not (hands, stakes, cups, submissions...) under `secrets`.
+
+    Generic: it composes each game's own `view`, so no game needs extra code.
+    Never send it while the game runs.
+    """
+    game = game_of(state)
+    seen = view(state, None)
+    seen["log"] = [dict(event) for event in state["log"]]
+    public = game.view(state, None)
+    seen["secrets"] = [
+        {key: value for key, value in game.view(state, seat).items() if public.get(key) != value}
+        for seat in range(state["seats"])
+    ]
+    return seen
+
+
 def result(state: State) -> dict[str, Any] | None:
     game = game_of(state)
     return game.result(state) if game.is_over(state) else None
