@@ -41,6 +41,26 @@ function showError(text) {
   $("replay-error").hidden = !text;
 }
 
+// A game without a table module yet: its view as data and its events by name,
+// so the replay still shows every step and every secret.
+const GENERIC_MODULE = {
+  mount(root) {
+    const pre = el("pre", { class: "replay-raw", tabindex: "0" });
+    root.replaceChildren(pre);
+    return {
+      update(frame) {
+        const { secrets, ...shown } = frame.view;
+        pre.textContent = JSON.stringify(shown, null, 1);
+        root.dataset.over = String(frame.over);
+      },
+    };
+  },
+  describeEvent(event) {
+    const { e, ...params } = event;
+    return `${e} ${JSON.stringify(params)}`;
+  },
+};
+
 // ---- views, a page at a time ------------------------------------------------
 
 function pageOf(step) {
@@ -212,11 +232,15 @@ function wire() {
 async function start() {
   try {
     replay.data = await call("GET", `/api/rooms/${code}/replay`);
-    replay.module = await loadGameModule(replay.data.game);
   } catch (error) {
     $("replay-loading").hidden = true;
-    showError(error?.code ? errorText(error) : t("table.no_module"));
+    showError(errorText(error));
     return;
+  }
+  try {
+    replay.module = await loadGameModule(replay.data.game);
+  } catch {
+    replay.module = GENERIC_MODULE;
   }
   const title = t("replay.heading", { game: gameName(replay.data.game) });
   $("replay-heading").textContent = title;

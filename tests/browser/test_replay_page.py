@@ -140,3 +140,44 @@ def test_replay_of_a_finished_game_steps_through_every_secret(
     shot(page, artifacts, f"replay-end-{lang}.png")
     assert page.js_errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def play_first_actions(server_url: str, code: str, token: str) -> None:
+    """Seat 0 always plays its first legal action; bots play the rest."""
+    port = server_url.rsplit(":", 1)[1]
+    with Client(f"ws://127.0.0.1:{port}/ws/rooms/{code}") as host:
+        host.hello(token)
+        while True:
+            state = host.state(timeout=15)
+            if state["over"]:
+                return
+            if 0 in state["view"]["to_act"] and state["actions"]:
+                host.send({"type": "act", "v": state["v"], "action": state["actions"][0]})
+
+
+def test_replay_of_another_game_shows_every_step_and_seat(browser, server_url, axe_source):
+    """Horse Racing (its table module may or may not exist yet): the replay still steps through
+    every action with each seat's hidden cards listed, through the module or as plain data."""
+    room = post(f"{server_url}/api/rooms", {"game": "horse_racing", "name": "Ann", "options": {"races": 1}})
+    code, token = room["code"], room["token"]
+    post(f"{server_url}/api/rooms/{code}/bots", {"count": 3}, token)
+    post(f"{server_url}/api/rooms/{code}/start", {}, token)
+    play_first_actions(server_url, code, token)
+    count = get(f"{server_url}/api/rooms/{code}/replay")["count"]
+    first = get(f"{server_url}/api/rooms/{code}/replay/views?from=0&to=0")["views"][0]
+    assert all(any(secrets.values()) for secrets in first["secrets"]), first["secrets"]
+
+    page = new_page(browser, "en")
+    page.goto(f"{server_url}/rooms/{code}/replay")
+    page.wait_for_selector('#replay[data-ready="true"]')
+    expect(page.locator("#secrets-list > li")).to_have_count(4)
+    for seat in range(4):
+        expect(page.locator(f'#secrets-list > li[data-seat="{seat}"] li').first).not_to_be_empty()
+    page.locator("body").press("End")
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(count))
+    expect(page.locator("#game-log li").first).to_be_attached()
+    page.locator("body").press("ArrowLeft")
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(count - 1))
+    check_axe(page, axe_source, "replay page of another game")
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    page.context.close()
