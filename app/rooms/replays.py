@@ -26,15 +26,16 @@ class Replays(RoomCore):
     _replays: OrderedDict[tuple[str, int], Replay]
 
     async def _replay(self, code: str) -> tuple[RoomInfo, Replay]:
-        info, rows = await self.action_log(code)
+        info = await self.load(code)
         if info.status != "over":
             raise not_over()
         cache = self.__dict__.setdefault("_replays", OrderedDict())
         key = (info.code, info.version)
         replay = cache.get(key)
-        if replay is None:
+        if replay is None:  # read the action log only when the replay is not built yet
+            info, rows = await self.action_log(code)
             replay = await asyncio.to_thread(build, info.game, info.options, len(info.seats), info.seed, rows)
-            cache[key] = replay
+            cache[key] = replay  # a finished room never changes: (code, version) names its replay
             while len(cache) > CACHE_ROOMS:
                 cache.popitem(last=False)
         cache.move_to_end(key)
