@@ -492,6 +492,7 @@ class BluffTable {
     if (!this.svgRoot) this.buildBoard(view.board);
     const { t } = this.ctx;
     this.root.dataset.phase = view.phase;
+    this.root.dataset.v = String(frame.v);
     this.root.dataset.over = String(frame.over);
     this.root.dataset.turn = String(view.turn_no);
     this.root.dataset.active = String(view.active ?? "");
@@ -635,7 +636,7 @@ class BluffTable {
       return;
     }
     const mine = this.ctx.me !== null && view.active === this.ctx.me && view.phase === "dice";
-    const rollKey = `${view.turn_no}|${dice.history.length}|${dice.under_cup.join()}`;
+    const rollKey = `${view.turn_no}|${dice.history.length}`;
     if (rollKey !== this.rollKey) this.reroll.clear();
     this.rollKey = rollKey;
     const toggles = actions.filter((a) => a.type === "arrange");
@@ -752,6 +753,8 @@ class BluffTable {
     const fight = view.fight;
     this.fightBox.hidden = !fight;
     if (!fight) {
+      delete this.root.dataset.aimFrom;
+      delete this.root.dataset.aimAt;
       this.fightBox.replaceChildren();
       this.aim = null;
       this.fightKey = "";
@@ -771,6 +774,15 @@ class BluffTable {
     const aimed = actions.filter((a) => a.type === "shoot" && a.angle !== undefined);
     const diceShot = actions.find((a) => a.type === "shoot" && a.angle === undefined);
     const steady = actions.find((a) => a.type === "play_item" && a.item === "steady_hand");
+    // Hooks for tests: where your throw starts and the first target, in SVG units.
+    const flip = (xy) => flipY(view.board, xy).map((n) => n.toFixed(2)).join(",");
+    if (aimed.length) {
+      this.root.dataset.aimFrom = flip(fight.start);
+      this.root.dataset.aimAt = flip(fight.targets[0].xy);
+    } else {
+      delete this.root.dataset.aimFrom;
+      delete this.root.dataset.aimAt;
+    }
     if (aimed.length) {
       if (!this.aim) this.aim = { angle: aimed[0].angle, power: aimed[0].power };
       const angle = el("input", { id: "peb-angle", type: "number", min: "0", max: "360", step: "0.1", value: String(this.aim.angle), inputmode: "decimal",
