@@ -251,10 +251,17 @@ function aimFrom(start, point, maxThrow) {
   return { angle: Math.round(angle * 10) / 10, power: Math.round(power * 10) / 10 };
 }
 
-function aimEnd(start, angle, power, maxThrow) {
+function aimEnd(start, angle, power, maxThrow, size) {
+  // Like the engine: the die travels power% of the longest throw, or stops at the board's edge.
   const rad = (angle * Math.PI) / 180;
-  const length = (power / 100) * maxThrow;
-  return [start[0] + Math.cos(rad) * length, start[1] + Math.sin(rad) * length];
+  const ux = Math.cos(rad);
+  const uy = Math.sin(rad);
+  let length = (Math.max(0, power) / 100) * maxThrow;
+  [[start[0], ux, size[0]], [start[1], uy, size[1]]].forEach(([pos, u, max]) => {
+    if (u > 1e-9) length = Math.min(length, (max - pos) / u);
+    else if (u < -1e-9) length = Math.min(length, -pos / u);
+  });
+  return [start[0] + ux * length, start[1] + uy * length];
 }
 
 function lineTouches(start, end, point, radius) {
@@ -461,7 +468,7 @@ class BluffTable {
     }
     const board = view.board;
     const start = view.fight.start;
-    const end = aimEnd(start, this.aim.angle, this.aim.power, board.max_throw);
+    const end = aimEnd(start, this.aim.angle, this.aim.power, board.max_throw, board.size);
     const [x1, y1] = flipY(board, start);
     const [x2, y2] = flipY(board, end);
     this.aimLayer.append(svg("line", { x1, y1, x2, y2, class: "peb-aim-line" }));
@@ -656,11 +663,17 @@ class BluffTable {
       const move = toggles.find((a) => a.under_cup.includes(i) !== under);
       return el("span", { class: "peb-die-wrap" },
         el("button", {
-          ...attrs, type: "button", id: `peb-die-${i}`, draggable: "true", "aria-pressed": String(picked),
+          ...attrs, type: "button", id: `peb-die-${i}`, "aria-pressed": String(picked),
           "aria-label": t("peb.die_pick_label", { die: label }),
-          onclick: () => { this.togglePick(i); },
+          onclick: () => {
+            if (this.dragged) { this.dragged = false; return; }
+            this.togglePick(i);
+          },
           onkeydown: (e) => { if ((e.key === "m" || e.key === "M") && move) { e.preventDefault(); this.ctx.send(move); } },
-          ondragstart: (e) => { e.dataTransfer.setData("text/plain", String(i)); },
+          onpointerdown: (e) => this.dieDragStart(e, i, move),
+          onpointermove: (e) => this.dieDragMove(e),
+          onpointerup: (e) => this.dieDragEnd(e),
+          onpointercancel: () => this.dieDragCancel(),
         }, el("span", { "aria-hidden": "true", text })),
         move ? el("button", {
           type: "button", class: "secondary small peb-move", id: `peb-move-${i}`,
@@ -672,15 +685,6 @@ class BluffTable {
       const box = el("div", { class: `peb-zone peb-${where}`, dataset: { zone: where } },
         el("h3", { text: heading }),
         el("div", { class: "peb-die-row" }, indexes.length ? indexes.map(dieNode) : el("span", { class: "muted", text: t("peb.no_dice") })));
-      if (mine) {
-        box.addEventListener("dragover", (e) => e.preventDefault());
-        box.addEventListener("drop", (e) => {
-          e.preventDefault();
-          const i = Number(e.dataTransfer.getData("text/plain"));
-          const move = toggles.find((a) => a.under_cup.includes(i) === (where === "cup") && dice.under_cup[i] !== (where === "cup"));
-          if (move) this.ctx.send(move);
-        });
-      }
       return box;
     };
     const cupIdx = [0, 1, 2, 3, 4].filter((i) => dice.under_cup[i]);
@@ -700,6 +704,46 @@ class BluffTable {
       children.push(el("p", { class: "muted", text: t("peb.would_call", { names: view.would_call.length ? this.ctx.joinList(view.would_call.map((s) => this.ctx.seatName(s))) : t("peb.none") }) }));
     }
     this.diceBox.replaceChildren(...children);
+  }
+
+  // Drag a die (mouse, pen or finger) from the cup to the table or back.
+  dieDragStart(event, i, move) {
+    if (!move || (event.pointerType === "mouse" && event.button !== 0)) return;
+    this.drag = { i, move, x: event.clientX, y: event.clientY, node: event.currentTarget, moved: false };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  }
+
+  dieDragMove(event) {
+    const drag = this.drag;
+    if (!drag) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 8) return;
+    drag.moved = true;
+    drag.node.classList.add("dragging");
+    drag.node.style.transform = `translate(${dx}px, ${dy}px)`;
+  }
+
+  dieDragEnd(event) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag || !drag.moved) return;
+    // The click that follows a drag is not a pick (reset after it, or if it never comes).
+    this.dragged = true;
+    setTimeout(() => { this.dragged = false; }, 0);
+    drag.node.style.transform = "";
+    drag.node.classList.remove("dragging");
+    const zone = document.elementFromPoint(event.clientX, event.clientY)?.closest(".peb-zone");
+    const from = drag.node.closest(".peb-zone");
+    if (zone && from && zone !== from) this.ctx.send(drag.move);
+  }
+
+  dieDragCancel() {
+    if (this.drag) {
+      this.drag.node.style.transform = "";
+      this.drag.node.classList.remove("dragging");
+    }
+    this.drag = null;
   }
 
   togglePick(i) {
@@ -907,8 +951,15 @@ class BluffTable {
       this.timerText.hidden = true;
       return;
     }
+    const serverTimer = Boolean(frame.deadline);
     const tick = () => {
       const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+      // Without a room timer the window stays open until everyone answered: no "0 s" left on screen.
+      if (left === 0 && !serverTimer) {
+        this.timerText.hidden = true;
+        clearInterval(this.timerHandle);
+        return;
+      }
       this.timerText.hidden = false;
       this.timerText.textContent = t(view.phase === "call" ? "peb.call_timer" : "peb.timer", { seconds: left });
       this.timerText.dataset.urgent = String(left <= 5);

@@ -22,6 +22,7 @@ from playwright.sync_api import Page, expect
 
 from app import i18n
 
+from .conftest import ARTIFACTS
 from .test_pip_game import assert_fits_width, check_axe, new_page, record_frames, shot
 
 pytestmark = pytest.mark.browser
@@ -84,7 +85,7 @@ def drag_aim(page: Page) -> None:
     page.mouse.up()
 
 
-def autopilot_step(page: Page, shots_by_drag: list[int]) -> bool:
+def autopilot_step(page: Page, shots_by_drag: list[int], folder=None) -> bool:
     """Press one sensible button on a page whose seat is awaited; False when nothing was pressed."""
     if page.locator("#peb-shoot").count() and page.locator("#peb-angle").count():
         if root_data(page).get("aimFrom") and len(shots_by_drag) < 3:
@@ -92,6 +93,8 @@ def autopilot_step(page: Page, shots_by_drag: list[int]) -> bool:
             # The drag draws the aim line and names who stands in the line of fire.
             expect(page.locator(".peb-aim-line")).to_have_count(1)
             expect(page.locator("#peb-line-of-fire")).not_to_be_empty()
+            if folder is not None and not shots_by_drag:
+                shot(page, folder, "09-aim.png")
             shots_by_drag.append(1)
         page.locator("#peb-shoot").click()
         return True
@@ -128,10 +131,30 @@ def assert_no_cup_leak(spectator: Page, frames: list[str], roller_cup: list[str]
                 assert all(face is None for face, under in pairs if under)
 
 
+def assert_seat_never_saw_another_cup(frames: list[str]) -> None:
+    """A seated rider gets the cup only on its own roll (or with a Spyglass it played)."""
+    checked = 0
+    for raw in frames:
+        if '"type":"state"' not in raw.replace(" ", ""):
+            continue
+        message = json.loads(raw)
+        view = message["view"]
+        if message["over"] or not view.get("dice") or view["active"] == view["you"]:
+            continue
+        if view["phase"] == "call" and view["you"] in view["call"]["spied"]:
+            continue
+        assert view["dice"]["cup"] is None, "a rider's frame carried another rider's cup"
+        checked += 1
+    assert checked > 0
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
-def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, artifacts, lang):
+def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, lang):
+    artifacts = ARTIFACTS / f"{GAME}-{lang}"
+    artifacts.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     host = new_page(browser, lang, viewport={"width": 1280, "height": 900})
+    host_frames = record_frames(host)
     host.goto(f"{server_url}/")
     host.locator(f"#game-{GAME}").check()
     expect(host.locator("#opt-call_seconds")).to_be_visible()
@@ -176,6 +199,11 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, a
     shot(host, artifacts, "01-table-host.png")
     check_axe(host, axe_source, "table")
 
+    # The rules summary sits beside the table, in the reader's language.
+    host.click("#rules-toggle")
+    expect(host.locator("#rules-body")).to_contain_text(words(lang, "rules.peb.call_1"))
+    host.keyboard.press("Escape")
+
     # Scripted turns until a claim is called: Bruno bluffs, someone who may call clicks "Call bluff".
     called = False
     names = {0: host, 1: bruno, 2: chen}
@@ -196,6 +224,11 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, a
                 bruno.locator("#peb-die-1").focus()
                 bruno.keyboard.press("m")
                 expect(bruno.locator('.peb-table .peb-die[data-die="1"]')).to_have_count(1)
+                # Drag die 3 from the cup onto the table, then put it back with its button.
+                bruno.drag_and_drop("#peb-die-2", ".peb-zone.peb-table")
+                expect(bruno.locator('.peb-table .peb-die[data-die="2"]')).to_have_count(1)
+                bruno.locator("#peb-move-2").click()
+                expect(bruno.locator('.peb-cup .peb-die[data-die="2"]')).to_have_count(1)
                 # Re-roll the picked die in the open, price shown on the button (the pick survives the move).
                 reroll = bruno.locator("#peb-reroll-hand")
                 price = [words(lang, "peb.price_gold", n=1), words(lang, "peb.price_free", n=1)]
@@ -266,7 +299,7 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, a
         assert time.monotonic() < end_by, "the game did not reach a winner in time"
         if my_turn(host):
             before = root_data(host)
-            if autopilot_step(host, shots_by_drag):
+            if autopilot_step(host, shots_by_drag, artifacts):
                 try:
                     wait_changed(host, before, timeout=5)
                 except Exception:  # noqa: BLE001 - a refused or slow action: look again
@@ -285,6 +318,7 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, a
     text = host.locator("body").inner_text()
     for bad in ("undefined", "null", "NaN", "{", "}", "peb.", "error."):
         assert bad not in text, f"{bad!r} shown on the page"
+    assert_seat_never_saw_another_cup(host_frames)
     for page in (host, spectator):
         assert page.js_errors == [], page.js_errors
         page.context.close()
