@@ -382,8 +382,8 @@ class BluffTable {
       if (!rider) {
         const colour = view.colours[seat];
         const node = svg("g", { class: `peb-rider colour-${colour}`, "data-seat": String(seat) });
-        node.append(svg("circle", { r: 2.3, class: "peb-rider-body" }));
-        node.append(svg("text", { y: 0.9, "text-anchor": "middle", class: "peb-rider-letter", text: String(seat + 1) }));
+        node.append(svg("circle", { r: 1.8, class: "peb-rider-body" }));
+        node.append(svg("text", { y: 0.75, "text-anchor": "middle", class: "peb-rider-letter", text: String(seat + 1) }));
         this.riderLayer.append(node);
         rider = this.riders[seat] = node;
       }
@@ -394,6 +394,8 @@ class BluffTable {
       rider.classList.toggle("jailed", view.jailed[seat]);
       rider.classList.toggle("active", view.active === seat);
     });
+    // Riders ride from the second frame on (the first one just places them).
+    if (!this.riderLayer.classList.contains("animate")) requestAnimationFrame(() => this.riderLayer.classList.add("animate"));
     this.caption.textContent = view.positions.map((space, seat) => t(view.jailed[seat] ? "peb.rider_at_jailed" : "peb.rider_at", {
       name: this.ctx.seatName(seat), colour: colourName(this.ctx, view.colours[seat]), space,
     })).join("; ");
@@ -693,7 +695,8 @@ class BluffTable {
     const children = [
       el("h2", { id: "peb-dice-h", text: mine ? t("peb.your_roll") : t("peb.their_roll", { name: roller }) }),
       el("div", { class: "peb-zones" },
-        zone("cup", dice.cup ? t("peb.cup_yours") : t("peb.cup_theirs", { n: cupIdx.length }), cupIdx),
+        zone("cup", !dice.cup ? t("peb.cup_theirs", { n: cupIdx.length })
+          : view.active === this.ctx.me ? t("peb.cup_yours") : t("peb.cup_spied"), cupIdx),
         zone("table", t("peb.table_dice"), tableIdx)),
     ];
     if (dice.history.length) {
@@ -870,7 +873,11 @@ class BluffTable {
     for (let i = start - 1; i >= 0; i--) {
       if (log[i].e === "turn") { prev = i; break; }
     }
-    const notable = new Set(["called", "duel_over", "poker_won", "jail", "pardon", "final_duel_over", "indians", "jail_roll", "claim_stands", "winner", "mailbox", "mine", "saloon", "train"]);
+    const notable = new Set([
+      "called", "duel", "shot", "duel_over", "poker", "poker_roll", "poker_paid", "poker_won", "jail", "pardon",
+      "final_duel", "final_duel_over", "indians_attack", "indians", "jail_roll", "bail", "claim_stands", "winner",
+      "mailbox", "mine", "saloon", "train", "charity",
+    ]);
     const recent = log.slice(prev).filter((e) => notable.has(e.e));
     const called = [...log.slice(prev)].reverse().find((e) => e.e === "called");
     this.revealBox.hidden = recent.length === 0;
@@ -883,7 +890,7 @@ class BluffTable {
           called.dice.map((f) => el("span", { class: "peb-die revealed", "aria-hidden": "true", text: f }))),
         el("p", { text: describeEvent(called, this.ctx) })));
     }
-    children.push(el("ul", { class: "peb-recent" }, recent.filter((e) => e !== called).slice(-4).map((e) => el("li", { text: describeEvent(e, this.ctx) }))));
+    children.push(el("ul", { class: "peb-recent" }, recent.filter((e) => e !== called).slice(-6).map((e) => el("li", { text: describeEvent(e, this.ctx) }))));
     this.revealBox.replaceChildren(...children);
   }
 
