@@ -652,13 +652,15 @@ class BluffTable {
     const dieNode = (i) => {
       const under = dice.under_cup[i];
       const face = under ? (dice.cup ? dice.cup[i] : null) : dice.table[i];
-      const text = face ?? "?";
+      // A die that went back under the cup after everyone saw it: its face is public knowledge.
+      const known = !face && under ? dice.known[i] : null;
+      const text = face ?? (known ? `${known}?` : "?");
       const label = face
         ? t(under ? "peb.die_cup_face" : "peb.die_table_face", { n: i + 1, face })
-        : t("peb.die_hidden", { n: i + 1 });
+        : known ? t("peb.die_known", { n: i + 1, face: known }) : t("peb.die_hidden", { n: i + 1 });
       const picked = this.reroll.has(i);
       const attrs = {
-        class: `peb-die${face ? "" : " face-down"}${picked ? " picked" : ""}`,
+        class: `peb-die${face ? "" : " face-down"}${known ? " known" : ""}${picked ? " picked" : ""}`,
         dataset: { die: String(i), where: under ? "cup" : "table", face: face ?? "" },
       };
       if (!mine) return el("span", { ...attrs, role: "img", "aria-label": label }, el("span", { "aria-hidden": "true", text }));

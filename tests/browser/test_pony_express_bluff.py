@@ -227,6 +227,7 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, l
                 # Drag die 3 from the cup onto the table, then put it back with its button.
                 bruno.drag_and_drop("#peb-die-2", ".peb-zone.peb-table")
                 expect(bruno.locator('.peb-table .peb-die[data-die="2"]')).to_have_count(1)
+                public_face = bruno.locator('.peb-table .peb-die[data-die="2"]').get_attribute("data-face")
                 bruno.locator("#peb-move-2").click()
                 expect(bruno.locator('.peb-cup .peb-die[data-die="2"]')).to_have_count(1)
                 # Re-roll the picked die in the open, price shown on the button (the pick survives the move).
@@ -250,6 +251,11 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, l
                 expect(host.locator(".peb-timer")).to_contain_text(re.compile(r"\d"))
                 spectator.wait_for_selector('#game-root[data-phase="call"]')
                 assert_no_cup_leak(spectator, spectator_frames, roller_cup, int(data["turn"]))
+                # Die 3 was on the table a moment: everyone may know its face, and only that one.
+                known = spectator.locator(".peb-cup .peb-die.known")
+                expect(known).to_have_count(1)
+                expect(known).to_have_attribute("data-die", "2")
+                expect(known).to_have_text(f"{public_face}?")
                 shot(spectator, artifacts, "03-spectator-during-call.png")
                 caller = next(p for p in (host, chen) if p.locator("#peb-call").count())
                 shot(caller, artifacts, "04-call-prompt.png")
