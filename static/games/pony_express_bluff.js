@@ -408,7 +408,12 @@ class BluffTable {
 
   drawShot(view) {
     const { svg } = this.ctx;
-    const shot = view.last_shot;
+    // The die's path stays drawn through the fight and the turn after it, then the board is clear.
+    const log = view.log ?? [];
+    const turns = log.map((e, i) => (e.e === "turn" ? i : -1)).filter((i) => i >= 0);
+    const since = turns.length >= 2 ? turns[turns.length - 2] : 0;
+    const recent = view.fight || log.slice(since).some((e) => e.e === "shot");
+    const shot = recent ? view.last_shot : null;
     const key = shot ? JSON.stringify(shot) : "";
     if (key === this.shotKey) return;
     this.shotKey = key;
