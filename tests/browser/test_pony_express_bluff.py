@@ -148,7 +148,9 @@ def assert_seat_never_saw_another_cup(frames: list[str]) -> None:
     assert checked > 0
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+# One language keeps the game within about a minute; tests/i18n/test_peb_log_words.py renders
+# every log event in all three and the catalogue tests check every key of the table.
+@pytest.mark.parametrize("lang", ["en"])
 def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, lang):
     artifacts = ARTIFACTS / f"{GAME}-{lang}"
     artifacts.mkdir(parents=True, exist_ok=True)
