@@ -161,6 +161,8 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, l
     host.locator(f"#game-{GAME}").check()
     expect(host.locator("#opt-call_seconds")).to_be_visible()
     host.fill("#opt-call_seconds", "60")
+    aimed = words(lang, f"opt.{GAME}.shots.aim")
+    expect(host.locator("#opt-shots option[value=aim]")).to_have_text(aimed)
     host.fill("#player-name", "Ana")
     host.click("#create-button")
     host.wait_for_url(re.compile(r"/rooms/[^/]+$"))
