@@ -10,6 +10,7 @@ from .api import (
     reveal_view,
     setup,
     timeout_action,
+    timer_seconds,
     to_act,
     view,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "reveal_view",
     "setup",
     "timeout_action",
+    "timer_seconds",
     "to_act",
     "view",
 ]

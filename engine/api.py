@@ -134,6 +134,15 @@ def bot_action(state: State, seat: int, rng: random.Random | None = None) -> Act
     return game_of(state).bot_action(view(state, seat), actions, rng or random.Random())
 
 
+def timer_seconds(state: State) -> float | None:
+    """The rules' own time limit for the current wait (None: the room's timer applies)."""
+    game = game_of(state)
+    if game.is_over(state):
+        return None
+    seconds = game.timer_seconds(state)
+    return float(seconds) if seconds else None
+
+
 def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action | None:
     """What the server applies when `seat`'s timer fires."""
     if seat not in to_act(state):
