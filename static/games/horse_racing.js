@@ -189,7 +189,7 @@ class HorseRacingTable {
     const view = frame.view;
     const seated = this.ctx.me !== null;
     Object.assign(this.root.dataset, {
-      phase: view.phase, race: String(view.race), over: String(frame.over),
+      v: String(frame.v), phase: view.phase, race: String(view.race), over: String(frame.over),
       draftRound: String(view.draft?.round ?? 0), step: view.turn?.step ?? "",
       active: String(view.active ?? ""), results: String(view.results?.length ?? 0),
     });
@@ -198,10 +198,21 @@ class HorseRacingTable {
     this.drawLanes(view);
     this.drawSeats(view);
     this.drawDice(view);
-    this.keepFocus(this.actBox, () => this.drawAct(view, frame.actions, frame.over));
-    this.handBox.hidden = !seated || frame.over || !view.hand;
-    if (!this.handBox.hidden) this.drawHand(view);
-    else this.handBox.replaceChildren();
+    // Only redraw your controls and hand when they change: others' moves (eleven
+    // bots picking, say) must not swap a button from under a finger or a key press.
+    const actKey = JSON.stringify([frame.over, view.phase, view.race, view.draft?.round, view.packet, view.pick,
+      view.turn, view.debt, view.advantage, frame.actions, this.ctx.me]);
+    if (actKey !== this.actKey) {
+      this.actKey = actKey;
+      this.keepFocus(this.actBox, () => this.drawAct(view, frame.actions, frame.over));
+    }
+    const handKey = JSON.stringify([seated, frame.over, view.phase, view.hand, view.advantage]);
+    if (handKey !== this.handKey) {
+      this.handKey = handKey;
+      this.handBox.hidden = !seated || frame.over || !view.hand;
+      if (!this.handBox.hidden) this.drawHand(view);
+      else this.handBox.replaceChildren();
+    }
     this.drawResults(view, frame.over);
   }
 
@@ -218,14 +229,14 @@ class HorseRacingTable {
       ? t(BOARD_KEYS[view.options.board]) : t("hr.board_custom");
     const scratch = t(SCRATCH_KEYS[view.options?.scratch] ?? SCRATCH_KEYS.quick);
     const races = view.options?.races === "orbit" ? t(RACES_ORBIT_KEY) : null;
-    this.header.replaceChildren(
+    this.header.replaceChildren(...[
       el("p", { class: "hr-race", text: t("hr.race_of", { race: view.race, races: view.races }) }),
       el("p", { class: "hr-meta", text: t("hr.meta", { board, scratch, dealer: this.ctx.seatName(view.dealer) }) }),
       races ? el("p", { class: "hr-meta", text: races }) : null,
       el("dl", { class: "hr-pots" },
         el("div", {}, el("dt", { text: t("hr.race_pot") }), el("dd", { class: "hr-race-pot", text: this.ctx.num(view.race_pot) })),
         el("div", {}, el("dt", { text: t("hr.jockey_pot") }), el("dd", { class: "hr-jockey-pot", text: this.ctx.num(view.jockey_pot) }))),
-    );
+    ].filter(Boolean));
   }
 
   drawTimer(frame) {
@@ -319,11 +330,11 @@ class HorseRacingTable {
         ? t("hr.dice_scratched", { name: this.ctx.seatName(view.active), horse: turn.horse })
         : t("hr.dice_moved", { name: this.ctx.seatName(view.active), horse: turn.horse });
     } else summary = t("hr.dice_choosing", { name: this.ctx.seatName(view.active) });
-    this.diceBox.replaceChildren(
+    this.diceBox.replaceChildren(...[
       el("h2", { id: "hr-dice-h", text: t("hr.dice_heading", { name: this.ctx.seatName(view.active) }) }),
       el("ul", { class: "hr-dice-list", "aria-label": t("hr.dice_label", { dice: diceText(this.ctx, turn.dice) }) }, dice),
       el("p", { class: "hr-dice-summary", text: summary }),
-      turn.earned ? el("p", { class: "hr-earned", text: t("hr.dice_doubles") }) : null);
+      turn.earned ? el("p", { class: "hr-earned", text: t("hr.dice_doubles") }) : null].filter(Boolean));
   }
 
   find(actions, match) {
@@ -472,7 +483,7 @@ class HorseRacingTable {
     const hand = view.hand ?? [];
     const penalty = hand.reduce((sum, c) => sum + ({ K: 2, A: 3, Joker: 4 }[c] ?? 0), view.advantage[this.ctx.me] ?? 0)
       * (view.options?.base_ante ?? 1);
-    this.handBox.replaceChildren(
+    this.handBox.replaceChildren(...[
       el("h2", { id: "hr-hand-h", text: t("hr.hand_heading", { n: hand.length }) }),
       hand.length
         ? el("ul", { class: "hr-cards hr-hand" }, hand.map((card) => el("li", {
@@ -480,7 +491,8 @@ class HorseRacingTable {
         }, el("span", { class: "hr-card-mark", "aria-hidden": "true", text: horseOf(card) ? String(horseOf(card)) : SPECIAL_MARKS[card] }),
         el("span", { class: "hr-card-name", text: cardName(this.ctx, card) }))))
         : el("p", { class: "muted", text: t("hr.hand_empty") }),
-      penalty && view.phase === "race" ? el("p", { class: "muted", text: t("hr.hand_penalty", { amount: penalty }) }) : null);
+      penalty && view.phase === "race" ? el("p", { class: "muted", text: t("hr.hand_penalty", { amount: penalty }) }) : null,
+    ].filter(Boolean));
   }
 
   drawResults(view, over) {
