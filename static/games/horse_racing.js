@@ -218,9 +218,12 @@ class HorseRacingTable {
 
   keepFocus(box, draw) {
     // Redrawing must not lose a keyboard user's place: focus returns to the same control.
-    const focusedId = box.contains(document.activeElement) ? document.activeElement.id : "";
+    const hadFocus = box.contains(document.activeElement);
+    const focusedId = hadFocus ? document.activeElement.id : "";
     draw();
-    if (focusedId) document.getElementById(focusedId)?.focus();
+    const again = focusedId ? document.getElementById(focusedId) : null;
+    if (again && !again.disabled) again.focus();
+    else if (hadFocus) box.querySelector("button:not(:disabled), select")?.focus();
   }
 
   drawHeader(view) {
