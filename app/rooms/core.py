@@ -82,6 +82,13 @@ class RoomCore:
             },
         )
 
+    async def _change_lobby(self, code: str, work: Callable[[Session], RoomInfo]) -> RoomInfo:
+        """Run a seats/lobby change under the room's lock, then tell the room."""
+        async with self.locks[code]:
+            info = await self._tx(work)
+            await self._publish_room(info)
+        return info
+
     async def _publish_state(self, info: RoomInfo) -> None:
         if info.state is None:
             return

@@ -135,10 +135,7 @@ class Lobby(RoomCore):
             session.flush()
             return snapshot(room)
 
-        async with self.locks[code]:
-            info = await self._tx(work)
-            await self._publish_room(info)
-        return info
+        return await self._change_lobby(code, work)
 
     async def remove_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
         def work(session: Session) -> RoomInfo:
@@ -153,10 +150,7 @@ class Lobby(RoomCore):
             _remove_seat(session, room, seat)
             return snapshot(room)
 
-        async with self.locks[code]:
-            info = await self._tx(work)
-            await self._publish_room(info)
-        return info
+        return await self._change_lobby(code, work)
 
     async def leave(self, code: str, token: str | None) -> RoomInfo:
         """Before the start the seat goes away; during a game it stays, abandoned, for a bot to take."""
@@ -180,10 +174,7 @@ class Lobby(RoomCore):
             session.flush()
             return snapshot(room)
 
-        async with self.locks[code]:
-            info = await self._tx(work)
-            await self._publish_room(info)
-        return info
+        return await self._change_lobby(code, work)
 
     async def start(self, code: str, token: str | None) -> RoomInfo:
         def work(session: Session) -> RoomInfo:

@@ -50,6 +50,7 @@ class RoomConnection:
         self.last_v = -1
         self.last_state: dict[str, Any] | None = None
         self.send_lock = asyncio.Lock()
+        self.closed = False
 
     async def run(self) -> None:
         try:
@@ -65,12 +66,16 @@ class RoomConnection:
         except WebSocketDisconnect:
             pass
         finally:
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pump
+            # Presence first: nothing below may keep the others from seeing this seat go.
             self.rooms.broadcast.unsubscribe(subscription)
-            if self.token_hash is not None:
-                await self.rooms.disconnect(self.code, self.token_hash)
+            try:
+                if self.token_hash is not None:
+                    await self.rooms.disconnect(self.code, self.token_hash)
+            finally:
+                self.closed = True
+                while not pump.done():
+                    pump.cancel()
+                    await asyncio.wait([pump], timeout=1)
 
     # ---- client -> server ----------------------------------------------
 
@@ -128,13 +133,16 @@ class RoomConnection:
             await self.sync(force_state=True)
         except (RoomError, EngineError) as exc:
             await self.send(error_message(exc))
+        except Exception:
+            log.exception("action failed")
+            await self.error("server_error", "Something went wrong on the server; please try again.")
 
     # ---- server -> client ----------------------------------------------
 
     async def pump(self, subscription: Subscription) -> None:
         """Forward the room's broadcasts as this connection's own messages."""
         try:
-            while True:
+            while not self.closed:
                 payload = await subscription.get()
                 if not self.greeted:
                     continue
@@ -183,7 +191,9 @@ class RoomConnection:
             if self.websocket.client_state != WebSocketState.CONNECTED:
                 return
             try:
-                await asyncio.wait_for(self.websocket.send_text(orjson.dumps(message).decode()), SEND_TIMEOUT)
+                # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation.
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.websocket.send_text(orjson.dumps(message).decode())
             except TimeoutError:
                 log.info("dropping a client that stopped reading")
                 with contextlib.suppress(Exception):

@@ -97,6 +97,10 @@ def test_sigkill_mid_game_loses_no_room_and_no_accepted_action(db_file, tmp_path
     finally:
         server.stop()
 
+    log_text = (tmp_path / "server.log").read_text()
+    assert "GET /api/rooms/" in log_text  # the access log is there ...
+    assert room["token"] not in log_text and bo["token"] not in log_text  # ... and no token in it
+
     room_row, actions = stored(db_url, code)
     assert room_row["status"] == "over"
     assert [seq for seq, _, _ in actions] == list(range(1, room_row["version"] + 1))

@@ -12,10 +12,14 @@ from app.models import ActionRow, Room, Seat
 
 
 def stored(db_url: str, code: str) -> tuple[dict[str, Any], list[tuple[int, int, dict[str, Any]]]]:
-    """The room row (as a dict, with `seat_count`) and its action rows as (seq, seat, action)."""
+    """The room row (as a dict, with `seat_count`) and its action rows as (seq, seat, action),
+    read in one snapshot (bots may be committing meanwhile)."""
     database = make_engine(db_url)
     try:
-        with Session(database) as session:
+        bind = database
+        if database.dialect.name == "postgresql":
+            bind = database.execution_options(isolation_level="REPEATABLE READ")
+        with Session(bind) as session:
             room = session.scalars(sa.select(Room).where(Room.code == code)).one()
             actions = session.scalars(
                 sa.select(ActionRow).where(ActionRow.room_id == room.id).order_by(ActionRow.seq)

@@ -15,9 +15,7 @@ def test_registered_with_options():
     described = next(g for g in engine.describe_games() if g["id"] == GAME)
     assert (described["min_seats"], described["max_seats"]) == (2, 6)
     assert {o["name"]: o["default"] for o in described["options"]} == {
-        "rounds": 5,
-        "garnets": 10,
-        "round_seconds": 0,
+        "rounds": 5, "garnets": 10, "round_seconds": 0,
     }
 
 
@@ -41,10 +39,8 @@ def test_pip_18_timeout_submits_lowest_value_all_as_bets():
     state["hands"][2] = ["blue2", "yellow2", "yellow2", "yellow1", "wild"]
     assert engine.timeout_action(state, 0) is None  # already in
     first = engine.timeout_action(state, 1)
-    assert first == {
-        "type": "submit",
-        "cards": [{"card": "white1", "use": "bet"}, {"card": "red1", "use": "bet"}],
-    }
+    assert first == {"type": "submit", "cards": [{"card": "white1", "use": "bet"},
+                                                 {"card": "red1", "use": "bet"}]}
     second = engine.timeout_action(state, 2)
     assert [p["use"] for p in second["cards"]] == ["bet", "bet"]
     assert sorted(p["card"] for p in second["cards"]) == ["wild", "yellow1"]
