@@ -7,6 +7,7 @@ from .game import Game
 from .games.ponies_in_pursuit import PoniesInPursuit
 from .games.horse_racing import HorseRacing
 from .games.pony_express_bluff import PonyExpressBluff
+from .games.pony_express_race import PonyExpressRace
 
 GAMES: dict[str, Game] = {
     game.id: game
@@ -15,6 +16,7 @@ GAMES: dict[str, Game] = {
         PoniesInPursuit(),
         HorseRacing(),
         PonyExpressBluff(),
+        PonyExpressRace(),
     )
 }
 
