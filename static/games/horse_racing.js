@@ -187,6 +187,7 @@ class HorseRacingTable {
   update(frame) {
     this.frame = frame;
     const view = frame.view;
+    this.loadOdds(view.options?.board);
     const seated = this.ctx.me !== null;
     Object.assign(this.root.dataset, {
       v: String(frame.v), phase: view.phase, race: String(view.race), over: String(frame.over),
@@ -214,6 +215,16 @@ class HorseRacingTable {
       else this.handBox.replaceChildren();
     }
     this.drawResults(view, frame.over);
+  }
+
+  // Before the scratches, each lane shows its horse's chance to win on this board (HR-2).
+  loadOdds(board) {
+    if (board === undefined || board === null || this.oddsFor === boardKey(board)) return;
+    this.oddsFor = boardKey(board);
+    boardOdds(board).then((odds) => {
+      this.odds = odds;
+      if (odds && this.frame) this.drawLanes(this.frame.view);
+    });
   }
 
   keepFocus(box, draw) {
@@ -275,6 +286,7 @@ class HorseRacingTable {
         ? t("hr.lane_scratched", { horse, position: ordinal(this.ctx, scratched), amount: scratched * (view.options?.base_ante ?? 1) })
         : t("hr.lane", { horse, position, steps });
       const held = mine[horse] ?? 0;
+      const chance = view.phase === "draft" && this.odds ? this.odds.win[String(horse)] : null;
       return el("li", {
         class: "hr-lane", dataset: { horse: String(horse), scratched: String(scratched), position: String(position), moved: String(moved) },
       },
@@ -284,8 +296,13 @@ class HorseRacingTable {
         scratched ? null : el("span", { class: "hr-token", style: `left: calc(${(100 * position) / steps}% - ${position ? 1 : 0} * var(--token))`, text: String(horse) })),
       el("span", { class: "hr-lane-count", "aria-hidden": "true",
         text: scratched ? t("hr.lane_scratch_short", { position: ordinal(this.ctx, scratched) }) : `${num(position)}/${num(steps)}` }),
-      held ? el("span", { class: "hr-held", "aria-hidden": "true", text: t("hr.lane_held_short", { n: held }) }) : null,
-      el("span", { class: "visually-hidden", text: held ? `${words} ${t("hr.lane_held", { n: held })}` : words }));
+      el("span", { class: "hr-lane-extra", "aria-hidden": "true" },
+        chance !== null && chance !== undefined ? el("span", { class: "hr-lane-odds", text: t("hr.lane_odds_short", { p: percent(this.ctx, chance) }) }) : null,
+        held ? el("span", { class: "hr-held", text: t("hr.lane_held_short", { n: held }) }) : null),
+      el("span", { class: "visually-hidden", text: [
+        words, held ? t("hr.lane_held", { n: held }) : "",
+        chance !== null && chance !== undefined ? t("hr.lane_odds", { p: percent(this.ctx, chance) }) : "",
+      ].filter(Boolean).join(" ") }));
     });
     this.lanesBox.querySelector("ol").replaceChildren(...lanes);
   }
@@ -572,25 +589,37 @@ class HorseRacingTable {
   }
 }
 
-// Room options on the home page (HR-2): each horse's estimated win chance on the chosen board.
+// HR-2: each horse's estimated win chance on a board (GET /api/games/horse_racing/board-odds).
 const oddsCache = new Map();
 
-async function describeOptions(options, ctx) {
-  const board = options.board;
-  if (board === undefined || board === null) return null;
-  const key = Array.isArray(board) ? board.join(",") : String(board);
+function boardKey(board) {
+  return Array.isArray(board) ? board.join(",") : String(board);
+}
+
+async function boardOdds(board) {
+  const key = boardKey(board);
   if (!oddsCache.has(key)) {
     oddsCache.set(key, fetch(`/api/games/horse_racing/board-odds?board=${encodeURIComponent(key)}`)
       .then((r) => (r.ok ? r.json() : null)).catch(() => null));
   }
   const odds = await oddsCache.get(key);
-  if (!odds) {
-    oddsCache.delete(key);
-    return null;
-  }
+  if (!odds) oddsCache.delete(key);
+  return odds;
+}
+
+function percent(ctx, p) {
+  return ctx.t("hr.odds_percent", { p: ctx.num(Math.round(p * 1000) / 10) });
+}
+
+// Room options on the home page: the chances on the chosen board, before the room exists.
+async function describeOptions(options, ctx) {
+  const board = options.board;
+  if (board === undefined || board === null) return null;
+  const key = boardKey(board);
+  const odds = await boardOdds(board);
+  if (!odds) return null;
   ensureCss();
   const { el, t } = ctx;
-  const percent = (p) => ctx.num(Math.round(p * 1000) / 10);
   const best = Math.max(...Object.values(odds.win));
   return el("div", { class: "hr-odds", dataset: { board: key } },
     el("p", { class: "hr-odds-title", id: "hr-odds-caption", text: t("hr.odds_caption", { races: ctx.num(odds.races) }) }),
@@ -600,7 +629,7 @@ async function describeOptions(options, ctx) {
         el("span", { class: "hr-odds-horse", text: t("hr.card_horse", { horse }) }),
         el("span", { class: "hr-odds-bar", "aria-hidden": "true" },
           el("span", { style: `width: ${best ? (100 * p) / best : 0}%` })),
-        el("span", { class: "hr-odds-value", text: t("hr.odds_percent", { p: percent(p) }) }));
+        el("span", { class: "hr-odds-value", text: percent(ctx, p) }));
     })));
 }
 

@@ -196,6 +196,10 @@ def test_hr_whole_race_two_people_two_bots_and_a_spectator(browser, server_url, 
     expect(host.locator("#turn-banner")).to_have_text(words("hr.turn_pick"))
     expect(host.locator("#announcer-urgent")).to_have_text(words("hr.turn_pick"))
     expect(host.locator(".hr-packet button")).to_have_count(6)
+    # HR-2: while drafting, each lane shows its horse's chance on this board (the same estimate).
+    expect(host.locator('.hr-lane[data-horse="7"] .hr-lane-odds')).to_have_text(
+        words("hr.lane_odds_short", p=words("hr.odds_percent", p="9.3"))
+    )
     expect(spectator.locator("#turn-banner")).to_have_text(words("table.watching"))
     shot(host, artifacts, "02-draft-host.png")
     shot(friend, artifacts, "03-draft-phone.png")
@@ -254,8 +258,9 @@ def test_hr_whole_race_two_people_two_bots_and_a_spectator(browser, server_url, 
         page.context.close()
 
 
-def test_hr_twelve_seats_stay_legible_on_a_phone(browser, server_url, artifacts):
-    page = new_page(browser, "en", viewport={"width": 390, "height": 844}, is_mobile=True)
+@pytest.mark.parametrize("lang", ["en", "pt", "zh-Hans"])
+def test_hr_twelve_seats_stay_legible_on_a_phone(browser, server_url, artifacts, lang):
+    page = new_page(browser, lang, viewport={"width": 390, "height": 844}, is_mobile=True)
     page.goto(f"{server_url}/")
     page.check("#game-horse_racing")
     page.select_option("#opt-races", "1")
@@ -272,6 +277,7 @@ def test_hr_twelve_seats_stay_legible_on_a_phone(browser, server_url, artifacts)
     page.wait_for_selector('#game-root[data-phase="draft"]')
     expect(page.locator(".hr-seat")).to_have_count(12)
     expect(page.locator(".hr-packet button")).to_have_count(5)
+    expect(page.locator(".hr-lane-odds")).to_have_count(11)  # HR-2: chances shown while drafting
     shot(page, artifacts, "02-draft-12-phone.png")
     assert_fits_width(page)
     # Play the draft through; the race starts and the table is still one screen wide.
