@@ -271,14 +271,14 @@ def test_hr_twelve_seats_stay_legible_on_a_phone(browser, server_url, artifacts,
         page.click("#add-bot")
         expect(page.locator("#seat-list .seat")).to_have_count(count)
     expect(page.locator("#add-bot")).to_be_disabled()
-    shot(page, artifacts, "01-lobby-12.png")
+    shot(page, artifacts, "hr12-01-lobby.png")
     assert_fits_width(page)
     page.click("#start-game")
     page.wait_for_selector('#game-root[data-phase="draft"]')
     expect(page.locator(".hr-seat")).to_have_count(12)
     expect(page.locator(".hr-packet button")).to_have_count(5)
     expect(page.locator(".hr-lane-odds")).to_have_count(11)  # HR-2: chances shown while drafting
-    shot(page, artifacts, "02-draft-12-phone.png")
+    shot(page, artifacts, "hr12-02-draft-phone.png")
     assert_fits_width(page)
     # Play the draft through; the race starts and the table is still one screen wide.
     while page.locator("#game-root").get_attribute("data-phase") == "draft":
@@ -293,7 +293,7 @@ def test_hr_twelve_seats_stay_legible_on_a_phone(browser, server_url, artifacts,
                 "(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before
             )
     page.wait_for_selector('#game-root[data-phase="race"]')
-    shot(page, artifacts, "03-race-12-phone.png")
+    shot(page, artifacts, "hr12-03-race-phone.png")
     assert_fits_width(page)
     assert_clean_text(page)
     # Every seat box shows its name and numbers inside its own width, in a readable size.
