@@ -34,6 +34,16 @@ function horseOf(card) {
   return Number.isInteger(n) && n >= 2 && n <= 10 ? n : null;
 }
 
+// `cards` minus `taken`, one copy per taken card (hands hold duplicates).
+function without(cards, taken) {
+  const rest = [...cards];
+  for (const card of taken) {
+    const at = rest.indexOf(card);
+    if (at >= 0) rest.splice(at, 1);
+  }
+  return rest;
+}
+
 function cardName(ctx, card) {
   const horse = horseOf(card);
   return horse ? ctx.t("hr.card_horse", { horse }) : ctx.t(SPECIAL_KEYS[card]);
@@ -164,8 +174,8 @@ class HorseRacingTable {
     this.root = root;
     this.ctx = ctx;
     this.frame = null;
-    this.passed = null; // {round, cards, to}: what you passed left in the last draft round
-    this.draftMemory = null; // {race, round, packet, pick}
+    this.passedRounds = {}; // draft round -> the cards you passed left that round (this race)
+    this.draftMemory = null; // {race, round, packet, hand}: the draft as last drawn
     this.resultsAnnounced = new Set();
     this.timerHandle = null;
     const { el, t } = ctx;
@@ -452,24 +462,31 @@ class HorseRacingTable {
     const draft = view.draft;
     const packet = view.packet ?? [];
     const round = draft?.round ?? 0;
-    // Remember what we passed: the packet minus our pick, once the round moves on.
+    // Remember what we passed each round: the packet minus the card that joined our hand.
     const memory = this.draftMemory;
-    if (memory && memory.race === view.race && memory.round < round && memory.pick) {
-      const rest = [...memory.packet];
-      rest.splice(rest.indexOf(memory.pick), 1);
-      this.passed = { round: memory.round, cards: rest };
-    } else if (memory && memory.race !== view.race) this.passed = null;
-    this.draftMemory = { race: view.race, round, packet: [...packet], pick: view.pick };
+    if (!memory || memory.race !== view.race) this.passedRounds = {};
+    else if (memory.round < round) {
+      const kept = without(view.hand ?? [], memory.hand);
+      if (kept.length === 1) this.passedRounds[memory.round] = without(memory.packet, kept);
+    }
+    this.draftMemory = { race: view.race, round, packet: [...packet], hand: [...(view.hand ?? [])] };
     const children = [
       el("h2", { id: "hr-act-h", text: t("hr.draft_heading", { round }) }),
       el("p", { class: "hr-prompt", text: view.pick ? t("hr.draft_picked", { card: cardName(this.ctx, view.pick) }) : t("hr.draft_help", { name: this.ctx.seatName(seatLeft(view, me)) }) }),
     ];
-    if (this.passed && this.passed.round === round - 1) {
+    const passed = this.passedRounds[round - 1];
+    if (passed) {
       children.push(el("p", { class: "hr-passed", text: t("hr.draft_passed", {
-        name: this.ctx.seatName(seatLeft(view, me)), cards: cardsText(this.ctx, this.passed.cards),
+        name: this.ctx.seatName(seatLeft(view, me)), cards: cardsText(this.ctx, passed),
       }) }));
     }
-    if (round > 1) {
+    // A packet you passed comes back after going round the table: say what the others kept from it.
+    const returned = this.passedRounds[round - view.seats];
+    if (returned) {
+      children.push(el("p", { class: "hr-back", text: t("hr.draft_back", {
+        round: round - view.seats, cards: cardsText(this.ctx, without(returned, packet)),
+      }) }));
+    } else if (round > 1) {
       children.push(el("p", { class: "hr-came", text: t("hr.draft_came", { name: this.ctx.seatName(seatRight(view, me)), n: packet.length }) }));
     }
     let pressed = false;

@@ -111,7 +111,11 @@ def play_until_settled(players: list[Page], spectator: Page, artifacts, keyboard
             before = root_v(page)
             answering = page.locator("#hr-pay").count() > 0
             if answering and "answer" not in done:
-                shot(page, artifacts, f"05-ante-prompt-seat{index}.png")
+                shot(page, artifacts, f"06-ante-prompt-seat{index}.png")
+            if page.locator(".hr-back").count():
+                done["back"] = done.get("back", 0) + 1  # a packet came round the table again
+                if done["back"] == 1:
+                    shot(page, artifacts, "05-draft-back.png")
             keyboard = index == keyboard_seat and len(done) % 2 == 0
             what = take_one_action(page, keyboard)
             if what is None:
@@ -124,9 +128,9 @@ def play_until_settled(players: list[Page], spectator: Page, artifacts, keyboard
                 "(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before
             )
             if what == "roll" and done[what] == 3:
-                shot(players[0], artifacts, "06-race-host.png")
-                shot(players[1], artifacts, "07-race-phone.png")
-                shot(spectator, artifacts, "08-race-spectator.png")
+                shot(players[0], artifacts, "07-race-host.png")
+                shot(players[1], artifacts, "08-race-phone.png")
+                shot(spectator, artifacts, "09-race-spectator.png")
                 assert_fits_width(players[1])
                 for p in [*players, spectator]:
                     assert_clean_text(p)
@@ -229,6 +233,8 @@ def test_hr_whole_race_two_people_two_bots_and_a_spectator(browser, server_url, 
     done = play_until_settled(players, spectator, artifacts, keyboard_seat=1)
     assert done.get("pick", 0) >= 2, done
     assert done.get("roll", 0) >= 2, done
+    # Four seats, six cards: the packet passed at pick 1 is back at pick 5, for both people.
+    assert done.get("back", 0) >= 2, done
 
     for page in [*players, spectator]:
         expect(page.locator("#game-root")).to_have_attribute("data-over", "true")
@@ -243,9 +249,9 @@ def test_hr_whole_race_two_people_two_bots_and_a_spectator(browser, server_url, 
     expect(log).to_contain_text(words("hr.log.antes", base=1, jockey=2))
     expect(log).to_contain_text("Race 1: ")
     assert host.locator("#game-log li").count() > 10
-    shot(host, artifacts, "09-settlement-host.png")
-    shot(friend, artifacts, "10-settlement-phone.png")
-    shot(spectator, artifacts, "11-settlement-spectator.png")
+    shot(host, artifacts, "10-settlement-host.png")
+    shot(friend, artifacts, "11-settlement-phone.png")
+    shot(spectator, artifacts, "12-settlement-spectator.png")
     assert_fits_width(friend)
     for page in [*players, spectator]:
         assert_clean_text(page)
