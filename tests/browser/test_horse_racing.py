@@ -289,15 +289,20 @@ def test_hr_twelve_seats_stay_legible_on_a_phone(browser, server_url, artifacts,
     # Play the draft through; the race starts and the table is still one screen wide.
     while page.locator("#game-root").get_attribute("data-phase") == "draft":
         before = root_v(page)
-        if my_move(page) and page.locator('.hr-packet button[aria-pressed="true"]').count() == 0:
-            page.locator(".hr-packet button").first.click()
-            page.wait_for_function(
-                "(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before
-            )
-        else:
-            page.wait_for_function(
-                "(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before
-            )
+        # Pick in one step inside the page: the draft may end between a check and a click.
+        page.evaluate(
+            """() => {
+              const root = document.getElementById('game-root');
+              if (root.dataset.phase !== 'draft') return;
+              if (document.querySelector('.hr-packet button[aria-pressed="true"]')) return;
+              document.querySelector('.hr-packet button:not(:disabled)')?.click();
+            }"""
+        )
+        page.wait_for_function(
+            """(v) => { const r = document.getElementById('game-root');
+                 return Number(r.dataset.v) > v || r.dataset.phase !== 'draft'; }""",
+            arg=before,
+        )
     page.wait_for_selector('#game-root[data-phase="race"]')
     shot(page, artifacts, "hr12-03-race-phone.png")
     assert_fits_width(page)
