@@ -650,10 +650,37 @@ async function describeOptions(options, ctx) {
     })));
 }
 
+// ---- the replay page (static/js/replay.js): actions and revealed secrets in words ----
+
+function describeAction(action, ctx) {
+  switch (action.type) {
+    case "pick": return ctx.t("hr.action.pick", { card: cardName(ctx, action.card) });
+    case "roll": return ctx.t(action.advantage ? "hr.action.roll_advantage" : "hr.action.roll");
+    case "choose": return ctx.t("hr.action.choose", { a: ctx.num(action.dice[0] + 1), b: ctx.num(action.dice[1] + 1) });
+    case "pay": return ctx.t("hr.action.pay");
+    case "ace": return ctx.t("hr.action.ace");
+    case "king": return ctx.t("hr.action.king", { side: ctx.t(SIDE_KEYS[action.to] ?? "hr.side_left") });
+    case "joker": return ctx.t(action.move > 0 ? "hr.action.joker_forward" : "hr.action.joker_back", { horse: action.horse });
+    case "end_turn": return ctx.t("hr.action.end_turn");
+    default: return null;
+  }
+}
+
+// A seat's secrets (engine reveal_view): its hand, and during the draft its packet and pending pick.
+function describeSecrets(secrets, view, ctx) {
+  const lines = [];
+  if (Array.isArray(secrets.hand)) lines.push(ctx.t("hr.secret.hand", { cards: cardsText(ctx, secrets.hand) }));
+  if (Array.isArray(secrets.packet)) lines.push(ctx.t("hr.secret.packet", { cards: cardsText(ctx, secrets.packet) }));
+  if (typeof secrets.pick === "string") lines.push(ctx.t("hr.secret.pick", { card: cardName(ctx, secrets.pick) }));
+  return lines;
+}
+
 export default {
   id: "horse_racing",
   mount: (root, ctx) => new HorseRacingTable(root, ctx),
   describeEvent,
   turnText,
   describeOptions,
+  describeAction,
+  describeSecrets,
 };

@@ -1006,9 +1006,71 @@ function turnText(view, ctx) {
   }
 }
 
+// ---- the replay page (static/js/replay.js): actions and revealed secrets in words ----
+
+const SIMPLE_ACTION_KEYS = {
+  pay_bail: "peb.action.pay_bail", jail_roll: "peb.action.jail_roll", call: "peb.action.call",
+  believe: "peb.action.believe", advance: "peb.action.advance", decline: "peb.action.decline",
+  stay: "peb.action.stay", drink: "peb.action.drink", end_turn: "peb.action.end_turn",
+};
+
+function describeAction(action, ctx) {
+  if (SIMPLE_ACTION_KEYS[action.type]) return ctx.t(SIMPLE_ACTION_KEYS[action.type]);
+  switch (action.type) {
+    case "keep_item": return ctx.t("peb.action.keep_item", { n: ctx.num(action.index + 1) });
+    case "reroll":
+      return ctx.t(action.mode === "cup" ? "peb.action.reroll_cup" : "peb.action.reroll_hand", { kept: diceNumbers(ctx, action.keep) });
+    case "arrange":
+      return action.under_cup?.length
+        ? ctx.t("peb.action.arrange", { dice: diceNumbers(ctx, action.under_cup) })
+        : ctx.t("peb.action.arrange_none");
+    case "claim": return ctx.t("peb.action.claim", { hand: handName(ctx, action.hand) });
+    case "shoot":
+      return typeof action.angle === "number"
+        ? ctx.t("peb.action.shoot_aim", { angle: Math.round(action.angle), power: Math.round(action.power ?? 0) })
+        : ctx.t("peb.action.shoot_dice");
+    case "ride": return ctx.t(action.pay === "pass" ? "peb.action.ride_pass" : "peb.action.ride_gold");
+    case "play_item":
+      return action.item === "marked_die"
+        ? ctx.t("peb.action.play_marked_die", { item: itemName(ctx, action.item), die: ctx.num(action.die + 1), face: action.face })
+        : ctx.t("peb.action.play_item", { item: itemName(ctx, action.item) });
+    default: return null;
+  }
+}
+
+function itemsText(ctx, items) {
+  return items && items.length ? ctx.joinList(items.map((c) => itemName(ctx, c))) : ctx.t("peb.none");
+}
+
+// A seat's secrets (engine reveal_view): its item cards, the cup it may see (the roller's own,
+// a Spyglass look, everyone's at the end), its relay-station offer and its draft offer and pick.
+function describeSecrets(secrets, view, ctx) {
+  const lines = [];
+  if (Array.isArray(secrets.items)) lines.push(ctx.t("peb.secret.items", { items: itemsText(ctx, secrets.items) }));
+  const cup = secrets.dice?.cup;
+  if (Array.isArray(cup)) {
+    const faces = cup.filter((face) => face !== null && face !== undefined);
+    const dice = faces.length ? facesText(ctx, faces) : ctx.t("peb.no_dice");
+    lines.push(view.active !== null && view.active !== undefined
+      ? ctx.t("peb.secret.cup", { name: ctx.seatName(view.active), dice })
+      : ctx.t("peb.secret.cup_plain", { dice }));
+  }
+  if (Array.isArray(secrets.offer)) lines.push(ctx.t("peb.secret.offer", { items: itemsText(ctx, secrets.offer) }));
+  const mine = secrets.draft?.mine;
+  if (mine && Array.isArray(mine.offer)) {
+    const kept = mine.kept;
+    lines.push(typeof kept === "number" && mine.offer[kept] !== undefined
+      ? ctx.t("peb.secret.draft_kept", { items: itemsText(ctx, mine.offer), item: itemName(ctx, mine.offer[kept]) })
+      : ctx.t("peb.secret.draft", { items: itemsText(ctx, mine.offer) }));
+  }
+  return lines;
+}
+
 export default {
   id: "pony_express_bluff",
   mount: (root, ctx) => new BluffTable(root, ctx),
   describeEvent,
   turnText,
+  describeAction,
+  describeSecrets,
 };
