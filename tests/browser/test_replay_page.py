@@ -5,12 +5,15 @@ forward by button and keyboard, play back at speed; axe-core finds nothing serio
 from __future__ import annotations
 
 import json
+import random
+import re
 import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
 from app import i18n
+from engine.registry import GAMES
 from tests.browser.test_pip_game import assert_clean_text, check_axe, new_page, shot
 from tests.utils.live_server import Client
 
@@ -142,8 +145,10 @@ def test_replay_of_a_finished_game_steps_through_every_secret(
     page.context.close()
 
 
-def play_first_actions(server_url: str, code: str, token: str) -> None:
-    """Seat 0 always plays its first legal action; bots play the rest."""
+def play_as_bots(server_url: str, code: str, token: str, game_id: str) -> None:
+    """Seat 0 plays as the game's own bot would (from its view and legal actions); bots play the rest."""
+    game = GAMES[game_id]
+    rng = random.Random(0)
     port = server_url.rsplit(":", 1)[1]
     with Client(f"ws://127.0.0.1:{port}/ws/rooms/{code}") as host:
         host.hello(token)
@@ -152,32 +157,213 @@ def play_first_actions(server_url: str, code: str, token: str) -> None:
             if state["over"]:
                 return
             if 0 in state["view"]["to_act"] and state["actions"]:
-                host.send({"type": "act", "v": state["v"], "action": state["actions"][0]})
+                action = game.bot_action(state["view"], state["actions"], rng)
+                host.send({"type": "act", "v": state["v"], "action": action})
 
 
-def test_replay_of_another_game_shows_every_step_and_seat(browser, server_url, axe_source):
-    """Horse Racing (its table module may or may not exist yet): the replay still steps through
-    every action with each seat's hidden cards listed, through the module or as plain data."""
-    room = post(f"{server_url}/api/rooms", {"game": "horse_racing", "name": "Ann", "options": {"races": 1}})
+def finished_room(server_url: str, game_id: str, options: dict, bots: int) -> tuple[str, dict]:
+    room = post(f"{server_url}/api/rooms", {"game": game_id, "name": "Ann", "options": options})
     code, token = room["code"], room["token"]
-    post(f"{server_url}/api/rooms/{code}/bots", {"count": 3}, token)
+    post(f"{server_url}/api/rooms/{code}/bots", {"count": bots}, token)
     post(f"{server_url}/api/rooms/{code}/start", {}, token)
-    play_first_actions(server_url, code, token)
-    count = get(f"{server_url}/api/rooms/{code}/replay")["count"]
-    first = get(f"{server_url}/api/rooms/{code}/replay/views?from=0&to=0")["views"][0]
-    assert all(any(secrets.values()) for secrets in first["secrets"]), first["secrets"]
+    play_as_bots(server_url, code, token, game_id)
+    return code, get(f"{server_url}/api/rooms/{code}/replay")
 
-    page = new_page(browser, "en")
+
+def all_views(server_url: str, code: str, replay: dict) -> list[dict]:
+    views: list[dict] = []
+    while len(views) <= replay["count"]:
+        last = min(replay["count"], len(views) + replay["page_max"] - 1)
+        views += get(f"{server_url}/api/rooms/{code}/replay/views?from={len(views)}&to={last}")["views"]
+    return views
+
+
+def go_to(page, step: int) -> None:
+    page.locator("#replay-step").evaluate(
+        "(el, n) => { el.value = String(n); el.dispatchEvent(new Event('input', { bubbles: true })); }", step
+    )
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
+
+
+def fixed(lang: str, key: str, **params) -> str:
+    """A catalogue line's first run of words with `params` filled in, up to a placeholder left open
+    (lists are joined by the browser, in the reader's language)."""
+    text = i18n.catalogue(lang)[key]
+    for name, value in params.items():
+        text = text.replace(f"{{{name}}}", str(value))
+    return next(part.strip() for part in re.split(r"\{\w+\}", text) if part.strip())
+
+
+def seat_words(lang: str, seat: int) -> str:
+    return "Ann" if seat == 0 else i18n.translate(lang, "names.bot", n=seat)
+
+
+def assert_secrets_in_words(page, prefix: str, views_secrets: list[dict]) -> None:
+    """No raw `key: value` line (the fallback without describeSecrets), no catalogue key, no gap."""
+    lines = page.locator("#secrets-list .replay-secret-lines li").all_inner_texts()
+    assert lines, "every seat has a secret to show"
+    raw_keys = {key for secrets in views_secrets for key in secrets}
+    for line in lines:
+        assert not any(line.startswith(f"{key}:") for key in raw_keys), f"raw secret line {line!r}"
+        for bad in (prefix, "undefined", "null", "NaN", "{", "}", "[", "]", '"'):
+            assert bad not in line, f"{bad!r} in secret line {line!r}"
+    status = page.locator("#replay-status").inner_text()
+    for bad in (prefix, "undefined", "null", "{", "}"):
+        assert bad not in status, f"{bad!r} in status {status!r}"
+
+
+def hr_card_words(lang: str, card: str) -> str:
+    specials = {"K": "hr.card_king", "A": "hr.card_ace", "Joker": "hr.card_joker"}
+    if card in specials:
+        return i18n.translate(lang, specials[card])
+    horse = {"J": 11, "Q": 12}.get(card) or int(card)
+    return i18n.translate(lang, "hr.card_horse", horse=horse)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_replay_of_horse_racing_names_every_hand_and_action(browser, server_url, axe_source, artifacts, lang):
+    """Horse Racing through its table module: each seat's packet, pick and hand named card by card,
+    each step's action in words, never the raw `hand: [...]` fallback or a catalogue key."""
+    code, replay = finished_room(server_url, "horse_racing", {"races": 1}, bots=3)
+    count = replay["count"]
+    views = all_views(server_url, code, replay)
+    assert all(any(secrets.values()) for secrets in views[0]["secrets"]), views[0]["secrets"]
+
+    page = new_page(browser, lang)
     page.goto(f"{server_url}/rooms/{code}/replay")
     page.wait_for_selector('#replay[data-ready="true"]')
     expect(page.locator("#secrets-list > li")).to_have_count(4)
-    for seat in range(4):
-        expect(page.locator(f'#secrets-list > li[data-seat="{seat}"] li').first).not_to_be_empty()
+    # The first pick: the packet in front of each seat, card by card, and the picker's choice.
+    pick_step = next(n for n, row in enumerate(replay["steps"], 1) if row["action"]["type"] == "pick")
+    go_to(page, pick_step)
+    view = views[pick_step]
+    for seat, secrets in enumerate(view["secrets"]):
+        row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
+        expect(row).to_contain_text(fixed(lang, "hr.secret.packet"))
+        for card in secrets["packet"]:
+            expect(row).to_contain_text(hr_card_words(lang, card))
+        if secrets.get("pick"):
+            keeping = i18n.translate(lang, "hr.secret.pick", card=hr_card_words(lang, secrets["pick"]))
+            expect(row).to_contain_text(keeping)
+    row = replay["steps"][pick_step - 1]
+    picked = i18n.translate(lang, "hr.action.pick", card=hr_card_words(lang, row["action"]["card"]))
+    expect(page.locator("#replay-status")).to_contain_text(picked)
+    expect(page.locator("#replay-status")).to_contain_text(seat_words(lang, row["seat"]))
+    assert_secrets_in_words(page, "hr.", view["secrets"])
+
+    # A roll in the race, named in words.
+    roll_step = next(n for n, row in enumerate(replay["steps"], 1) if row["action"]["type"] == "roll")
+    go_to(page, roll_step)
+    advantage = replay["steps"][roll_step - 1]["action"].get("advantage")
+    key = "hr.action.roll_advantage" if advantage else "hr.action.roll"
+    expect(page.locator("#replay-status")).to_contain_text(i18n.translate(lang, key))
+    assert_secrets_in_words(page, "hr.", views[roll_step]["secrets"])
+
+    # The end: every hand left, card by card.
     page.locator("body").press("End")
     expect(page.locator("#replay")).to_have_attribute("data-step", str(count))
+    for seat, secrets in enumerate(views[count]["secrets"]):
+        row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
+        expect(row).to_contain_text(fixed(lang, "hr.secret.hand"))
+        for card in secrets["hand"]:
+            expect(row).to_contain_text(hr_card_words(lang, card))
+        if not secrets["hand"]:
+            no_cards = i18n.translate(lang, "hr.no_cards")
+            expect(row).to_contain_text(i18n.translate(lang, "hr.secret.hand", cards=no_cards))
+    assert_secrets_in_words(page, "hr.", views[count]["secrets"])
     expect(page.locator("#game-log li").first).to_be_attached()
     page.locator("body").press("ArrowLeft")
     expect(page.locator("#replay")).to_have_attribute("data-step", str(count - 1))
-    check_axe(page, axe_source, "replay page of another game")
+    check_axe(page, axe_source, "replay page of Horse Racing")
+    shot(page, artifacts, f"replay-hr-{lang}.png")
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def cup_of(view: dict) -> list[str]:
+    """The faces under the active rider's cup, as that rider's own secrets show them."""
+    dice = view["secrets"][view["active"]].get("dice") if view["active"] is not None else None
+    return [face for face in (dice or {}).get("cup") or [] if face is not None]
+
+
+def peb_item_words(lang: str, item: str) -> str:
+    return i18n.translate(lang, f"peb.item.{item}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_replay_of_pony_express_bluff_shows_cups_and_items_in_words(
+    browser, server_url, axe_source, artifacts, lang
+):
+    """Pony Express Bluff through its table module: the drafted item cards, each seat's items and the
+    cup under the roller's hand named in words; a claim named by its hand; no raw lines or keys."""
+    options = {"shots": "dice", "call_seconds": 5}
+    code, replay = finished_room(server_url, "pony_express_bluff", options, bots=2)
+    count = replay["count"]
+    views = all_views(server_url, code, replay)
+
+    page = new_page(browser, lang)
+    page.goto(f"{server_url}/rooms/{code}/replay")
+    page.wait_for_selector('#replay[data-ready="true"]')
+    expect(page.locator("#secrets-list > li")).to_have_count(3)
+    # The start: each rider's two drafted cards, by name, and no item cards yet.
+    for seat, secrets in enumerate(views[0]["secrets"]):
+        row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
+        for item in secrets["draft"]["mine"]["offer"]:
+            expect(row).to_contain_text(peb_item_words(lang, item))
+        no_items = i18n.translate(lang, "peb.secret.items", items=i18n.translate(lang, "peb.none"))
+        expect(row).to_contain_text(no_items)
+    assert_secrets_in_words(page, "peb.", views[0]["secrets"])
+
+    # The first step whose roller hides dice under the cup: those faces, under the roller's name.
+    cup_step = next(n for n, view in enumerate(views) if view["phase"] == "dice" and any(cup_of(view)))
+    go_to(page, cup_step)
+    view = views[cup_step]
+    active = view["active"]
+    faces = cup_of(view)
+    cup_line = page.locator(f'#secrets-list > li[data-seat="{active}"] li').filter(
+        has_text=fixed(lang, "peb.secret.cup", name=seat_words(lang, active))
+    )
+    expect(cup_line).to_have_count(1)
+    line = cup_line.inner_text()
+    assert seat_words(lang, active) in line
+    for face in faces:
+        assert face in line, (face, line)
+    for seat, secrets in enumerate(view["secrets"]):
+        row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
+        expect(row).to_contain_text(fixed(lang, "peb.secret.items"))
+        for item in secrets["items"]:
+            expect(row).to_contain_text(peb_item_words(lang, item))
+    assert_secrets_in_words(page, "peb.", view["secrets"])
+
+    # A claim, named by its hand.
+    claim_step = next(n for n, row in enumerate(replay["steps"], 1) if row["action"]["type"] == "claim")
+    go_to(page, claim_step)
+    hand = replay["steps"][claim_step - 1]["action"]["hand"]
+    claimed = i18n.translate(lang, "peb.action.claim", hand=i18n.translate(lang, f"peb.hand.{hand}"))
+    expect(page.locator("#replay-status")).to_contain_text(claimed)
+    assert_secrets_in_words(page, "peb.", views[claim_step]["secrets"])
+
+    # Every step's action has words (none falls back to its raw type).
+    types = {row["action"]["type"] for row in replay["steps"]}
+    for n, row in enumerate(replay["steps"], 1):
+        if row["action"]["type"] in types:
+            types.discard(row["action"]["type"])
+            go_to(page, n)
+            status = page.locator("#replay-status").inner_text()
+            fallback = i18n.translate(
+                lang,
+                "replay.step_by",
+                name=seat_words(lang, row["seat"]),
+                source=i18n.translate(lang, f"replay.source.{row['source']}"),
+                action=row["action"]["type"],
+            )
+            assert fallback not in status and seat_words(lang, row["seat"]) in status, status
+            assert_secrets_in_words(page, "peb.", views[n]["secrets"])
+
+    page.locator("body").press("End")
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(count))
+    assert_secrets_in_words(page, "peb.", views[count]["secrets"])
+    check_axe(page, axe_source, "replay page of Pony Express Bluff")
+    shot(page, artifacts, f"replay-peb-{lang}.png")
     assert page.js_errors == []  # type: ignore[attr-defined]
     page.context.close()
