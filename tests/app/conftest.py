@@ -18,6 +18,7 @@ from tests.utils.live_server import LiveServer
 register(ToyGame())
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 def _postgres_schema_url() -> Iterator[str]:
@@ -42,6 +43,35 @@ def _postgres_schema_url() -> Iterator[str]:
         with admin.begin() as conn:
             conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL schema (for tests that need PostgreSQL itself, e.g. several processes)."""
+    yield from _postgres_schema_url()
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The test Redis, or a skip (a failure under PADDOCK_REQUIRE_SERVICES) when it is unreachable."""
+    import redis
+
+    client = redis.Redis.from_url(TEST_REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        if os.environ.get("PADDOCK_REQUIRE_SERVICES"):
+            pytest.fail(f"Redis at {TEST_REDIS_URL} is required but unreachable: {exc}")
+        pytest.skip(f"Redis at {TEST_REDIS_URL} is unreachable (set TEST_REDIS_URL)")
+    finally:
+        client.close()
+    return TEST_REDIS_URL
+
+
+@pytest.fixture
+def redis_prefix() -> str:
+    """Unique key/channel prefix per test, so parallel runs on one Redis never see each other."""
+    return f"ptest:{uuid.uuid4().hex[:12]}:"
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
