@@ -51,7 +51,13 @@ def postgres_url() -> Iterator[str]:
     yield from _postgres_schema_url()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def module_postgres_url() -> Iterator[str]:
+    """One fresh PostgreSQL schema for a whole module (e.g. one pair of server processes)."""
+    yield from _postgres_schema_url()
+
+
+@pytest.fixture(scope="module")
 def redis_url() -> str:
     """The test Redis, or a skip (a failure under PADDOCK_REQUIRE_SERVICES) when it is unreachable."""
     import redis
@@ -68,9 +74,9 @@ def redis_url() -> str:
     return TEST_REDIS_URL
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def redis_prefix() -> str:
-    """Unique key/channel prefix per test, so parallel runs on one Redis never see each other."""
+    """Unique key/channel prefix per test module, so parallel runs on one Redis never see each other."""
     return f"ptest:{uuid.uuid4().hex[:12]}:"
 
 

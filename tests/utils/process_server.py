@@ -56,7 +56,8 @@ class ServerProcess:
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 30
+        # Generous: on a busy shared machine importing the app alone can take half a minute.
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited with {self.process.returncode}")
@@ -66,7 +67,7 @@ class ServerProcess:
             except httpx.TransportError:
                 pass
             time.sleep(0.05)
-        raise RuntimeError("server did not start in 30 s")
+        raise RuntimeError("server did not start in 120 s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown hooks, no flushing, like a crash."""
