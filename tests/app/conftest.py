@@ -57,9 +57,8 @@ def module_postgres_url() -> Iterator[str]:
     yield from _postgres_schema_url()
 
 
-@pytest.fixture(scope="module")
-def redis_url() -> str:
-    """The test Redis, or a skip (a failure under PADDOCK_REQUIRE_SERVICES) when it is unreachable."""
+def _require_redis() -> str:
+    """The test Redis URL, or a skip (a failure under PADDOCK_REQUIRE_SERVICES) when unreachable."""
     import redis
 
     client = redis.Redis.from_url(TEST_REDIS_URL, socket_connect_timeout=2)
@@ -72,6 +71,11 @@ def redis_url() -> str:
     finally:
         client.close()
     return TEST_REDIS_URL
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> str:
+    return _require_redis()
 
 
 @pytest.fixture(scope="module")
@@ -105,12 +109,25 @@ def server(sqlite_url) -> Iterator[LiveServer]:
         yield live
 
 
-@pytest.fixture(scope="module")
-def shared_server(tmp_path_factory) -> Iterator[LiveServer]:
-    """One live server for a whole module of tests that each make their own rooms."""
-    path = tmp_path_factory.mktemp("db") / "paddock.db"
-    with LiveServer(settings_for(f"sqlite:///{path}")) as live:
-        yield live
+@pytest.fixture(
+    scope="module",
+    params=["sqlite", pytest.param("postgres+redis", marks=[pytest.mark.postgres, pytest.mark.redis])],
+)
+def shared_server(request, tmp_path_factory) -> Iterator[LiveServer]:
+    """One live server for a whole module of tests that each make their own rooms: on a SQLite
+    file with in-memory fan-out, and on a fresh PostgreSQL schema with Redis fan-out."""
+    if request.param == "sqlite":
+        path = tmp_path_factory.mktemp("db") / "paddock.db"
+        with LiveServer(settings_for(f"sqlite:///{path}")) as live:
+            yield live
+        return
+    redis_url = _require_redis()
+    for url in _postgres_schema_url():
+        settings = settings_for(
+            url, broadcast_url=redis_url, broadcast_prefix=f"ptest:{uuid.uuid4().hex[:12]}:"
+        )
+        with LiveServer(settings) as live:
+            yield live
 
 
 @pytest.fixture
