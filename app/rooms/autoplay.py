@@ -1,5 +1,7 @@
-"""Bots and timers of this process: bots act for bot seats after a short delay; a stored
-deadline fires the engine's timeout action (PIP-18). Both are re-armed at start-up."""
+"""Bots and timers: bots act for bot seats after a short delay; a stored deadline fires the
+engine's timeout action (PIP-18). Re-armed at start-up, when a socket says hello, and by a
+periodic sweep; with several processes each step runs under the room's row lock against the
+stored state and deadline, so a timer fires once and a bot moves once per version."""
 
 from __future__ import annotations
 
