@@ -13,9 +13,12 @@ import time
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
 
 import engine
+from app.core.db import make_engine
+from app.models import ActionRow, Room
 from app.rooms.replay import rebuild
 from tests.utils.db import stored
 from tests.utils.live_server import Client, bearer, create_room, join, start
@@ -218,6 +221,29 @@ def test_a_round_timer_armed_on_both_processes_fires_once_per_deadline(pair, pos
     for i in range(0, len(fired), 2):
         assert {fired[i][1], fired[i + 1][1]} == {0, 1}, fired
     assert len(fired) // 2 == room["state"]["round"] - 1 or room["status"] == "over"
+    # Once per deadline: consecutive firings are a whole round (1 s) apart, never back to back
+    # (a second process firing the same deadline would start the next round at once).
+    times = fire_times(postgres_url, code)
+    firings = [times[i] for i in range(0, len(times), 2)]
+    assert len(firings) >= 2
+    gaps = [later - earlier for earlier, later in zip(firings, firings[1:], strict=False)]
+    assert min(gaps) >= 0.8, gaps
+
+
+def fire_times(db_url: str, code: str) -> list[float]:
+    """When each action row of the room was written (seconds), in version order."""
+    database = make_engine(db_url)
+    try:
+        with database.connect() as conn:
+            rows = conn.execute(
+                sa.select(ActionRow.created_at)
+                .join(Room, Room.id == ActionRow.room_id)
+                .where(Room.code == code)
+                .order_by(ActionRow.seq)
+            ).all()
+        return [row[0].timestamp() for row in rows]
+    finally:
+        database.dispose()
 
 
 def test_a_room_spread_over_two_processes_plays_to_the_end_and_survives_losing_one(pair, postgres_url):

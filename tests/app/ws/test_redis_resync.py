@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import orjson
 import pytest
 import redis
 
@@ -56,3 +57,28 @@ def test_a_killed_subscriber_connection_comes_back_and_its_clients_resync(
                 bob.state(v=1)
                 bob.send({"type": "act", "v": 1, "action": {"type": "pick", "n": 1}})
             assert fan.state(v=2)["v"] == 2
+
+
+def test_a_client_whose_version_jumps_reloads_from_the_database(postgres_url, redis_url, redis_prefix):
+    """Updates v+1..v+2 were lost: the next one (v+3) is not trusted, the room is reloaded."""
+    settings = settings_for(postgres_url, broadcast_url=redis_url, broadcast_prefix=redis_prefix)
+    with LiveServer(settings) as server:
+        host = create_room(server.http, game="toy", name="Ann")
+        code = host["code"]
+        join(server.http, code, "Bo")
+        start(server.http, code, host["token"])
+        with server.socket(code) as fan:
+            fan.hello()
+            assert fan.state()["v"] == 0
+            fan.drain(0.2)
+            publisher = redis.Redis.from_url(redis_url)
+            try:
+                payload = {"kind": "state", "v": 3, "state": {"not": "what the database holds"}}
+                assert publisher.publish(f"{redis_prefix}room:{code}", orjson.dumps(payload)) == 1
+            finally:
+                publisher.close()
+            got = fan.drain(0.5)
+            states = [m for m in got if m["type"] == "state"]
+            assert [m["v"] for m in states] == [0]  # the stored state, sent again
+            assert states[0]["view"]["to_act"] == [0, 1]
+            assert any(m["type"] == "room" for m in got)
