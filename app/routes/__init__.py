@@ -1,0 +1,1 @@
+"""Page routes (HTML): see pages.py."""

@@ -1,0 +1,57 @@
+// Server and engine errors arrive as {code, message, params}; the words come
+// from the reader's catalogue. Every known code is listed here by its key.
+import { t } from "./i18n.js";
+
+const ERROR_KEYS = {
+  // engine (engine/errors.py)
+  not_your_turn: "error.not_your_turn",
+  illegal_action: "error.illegal_action",
+  game_over: "error.game_over",
+  bad_action: "error.bad_action",
+  bad_options: "error.bad_options",
+  bad_setup: "error.bad_setup",
+  // server (app/rooms/errors.py, app/api/errors.py, app/ws)
+  stale: "error.stale",
+  bad_json: "error.bad_json",
+  bad_message: "error.bad_message",
+  unknown_type: "error.unknown_type",
+  too_big: "error.too_big",
+  bad_request: "error.bad_request",
+  bad_method: "error.bad_method",
+  not_found: "error.not_found",
+  bad_token: "error.bad_token",
+  no_token: "error.no_token",
+  no_seat: "error.no_seat",
+  not_your_seat: "error.not_your_seat",
+  not_host: "error.not_host",
+  room_full: "error.room_full",
+  already_started: "error.already_started",
+  not_started: "error.not_started",
+  not_playing: "error.not_playing",
+  not_over: "error.not_over",
+  too_few_seats: "error.too_few_seats",
+  closed: "error.closed",
+  bad_name: "error.bad_name",
+  not_a_bot: "error.not_a_bot",
+  already_bot: "error.already_bot",
+  own_seat: "error.own_seat",
+  seat_in_use: "error.seat_in_use",
+  no_such_seat: "error.no_such_seat",
+  already_greeted: "error.already_greeted",
+  hello_first: "error.hello_first",
+  spectator: "error.spectator",
+  server_error: "error.server_error",
+  http_error: "error.http_error",
+  // client side
+  network: "error.network",
+  copy_failed: "error.copy_failed",
+};
+
+export function errorKey(code) {
+  return ERROR_KEYS[code] ?? "error.unknown";
+}
+
+export function errorText(error) {
+  const code = error?.code ?? "unknown";
+  return t(errorKey(code), error?.params ?? {});
+}

@@ -1,0 +1,27 @@
+// Names of games and their options in the reader's language. Keys follow
+// `game.<id>.name`, `opt.<id>.<option>`, `opt.<id>.<option>.<choice>`; a game
+// without keys yet shows the server's title and raw names.
+import { has, t } from "./i18n.js";
+
+export function gameName(game) {
+  const id = typeof game === "string" ? game : game.id;
+  const key = `game.${id}.name`;
+  return has(key) ? t(key) : (game.title ?? id);
+}
+
+export function optionLabel(game, option) {
+  const key = `opt.${game.id}.${option.name}`;
+  return has(key) ? t(key) : option.name;
+}
+
+export function optionChoiceLabel(game, option, choice) {
+  const key = `opt.${game.id}.${option.name}.${choice}`;
+  return has(key) ? t(key) : String(choice);
+}
+
+// Loads static/games/<id>.js, the table module of a game (see table.js).
+export async function loadGameModule(id) {
+  if (!/^[a-z][a-z0-9_]*$/.test(id)) throw new Error("bad game id");
+  const module = await import(`/static/games/${id}.js`);
+  return module.default;
+}

@@ -1,0 +1,33 @@
+// The reader's catalogue (static/i18n/<lang>.json, the same one the server's
+// templates use) and t(key, params). Keys are flat and dotted; `{name}`
+// placeholders are filled from params. Missing keys fall back to English.
+export const lang = document.documentElement.lang || "en";
+
+async function load(code) {
+  const response = await fetch(`/static/i18n/${code}.json`, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`catalogue ${code}: ${response.status}`);
+  return response.json();
+}
+
+const messages = await load(lang);
+const fallback = lang === "en" ? messages : await load("en");
+
+export function has(key) {
+  return key in messages || key in fallback;
+}
+
+export function t(key, params = {}) {
+  const text = messages[key] ?? fallback[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+const numberFormat = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+export function num(value) {
+  return numberFormat.format(value);
+}
+
+// A list of names joined the reader's way ("A, B and C" / "A、B和C").
+const listFormat = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
+export function joinList(items) {
+  return listFormat.format(items.map(String));
+}

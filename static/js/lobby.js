@@ -1,0 +1,59 @@
+// The lobby: seats with names and connected dots, share link, join, and the
+// host's bot and start controls.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { gameName } from "./games.js";
+
+export function seatLabel(seat, me) {
+  const parts = [];
+  if (seat.host) parts.push(t("lobby.host"));
+  if (seat.bot) parts.push(t("lobby.bot"));
+  if (seat.seat === me) parts.push(t("lobby.you"));
+  return parts;
+}
+
+// A connected indicator never relies on colour alone: a dot shape plus words.
+export function connectionBadge(seat) {
+  const state = seat.bot ? "bot" : seat.connected ? "online" : "offline";
+  const text = { bot: t("presence.bot"), online: t("presence.online"), offline: t("presence.offline") }[state];
+  return el("span", { class: "presence", dataset: { state } },
+    el("span", { class: "presence-dot", "aria-hidden": "true" }),
+    el("span", { class: "presence-text", text }));
+}
+
+export function renderLobby(summary, me, handlers) {
+  document.getElementById("lobby-game").textContent = t("lobby.game", {
+    game: gameName({ id: summary.game, title: summary.title }),
+    min: summary.min_seats,
+    max: summary.max_seats,
+  });
+  document.getElementById("lobby-seeded").hidden = !summary.seeded;
+  const list = document.getElementById("seat-list");
+  list.replaceChildren(...summary.seats.map((seat) => {
+    const item = el("li", { class: "seat", dataset: { seat: String(seat.seat) } },
+      el("span", { class: "seat-number", text: t("lobby.seat_number", { n: seat.seat + 1 }) }),
+      el("span", { class: "seat-name", text: seat.name }),
+      el("span", { class: "seat-tags", text: seatLabel(seat, me).join(" · ") }),
+      connectionBadge(seat));
+    if (handlers.isHost && seat.bot) {
+      item.append(el("button", {
+        type: "button", class: "secondary small remove-bot",
+        "aria-label": t("lobby.remove_bot_named", { name: seat.name }),
+        text: t("lobby.remove_bot"),
+        onclick: () => handlers.removeBot(seat.seat),
+      }));
+    }
+    return item;
+  }));
+  const full = summary.seats.length >= summary.max_seats;
+  const joinForm = document.getElementById("join-form");
+  joinForm.hidden = me !== null || summary.status !== "lobby" || full;
+  document.getElementById("host-controls").hidden = !handlers.isHost;
+  document.getElementById("wait-host").hidden = handlers.isHost || me === null;
+  document.getElementById("add-bot").disabled = full;
+  const enough = summary.seats.length >= summary.min_seats;
+  document.getElementById("start-game").disabled = !enough;
+  document.getElementById("start-hint").textContent = enough
+    ? t("lobby.ready", { n: summary.seats.length })
+    : t("lobby.need_more", { n: summary.min_seats - summary.seats.length });
+}

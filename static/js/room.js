@@ -1,0 +1,288 @@
+// The room page: lobby before the start, the table after, the same table for
+// spectators. Seat credentials live in localStorage per room code.
+import { call, forgetSeat, loadSeat, rememberName, rememberedName, saveSeat } from "./api.js";
+import { announce } from "./announce.js";
+import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
+import { renderLobby } from "./lobby.js";
+import { normaliseSummary } from "./summary.js";
+import { RoomSocket } from "./socket.js";
+import { Table } from "./table.js";
+
+const code = document.body.dataset.roomCode;
+let seatInfo = loadSeat(code);
+let summary = null;
+let table = null;
+let pollTimer = null;
+
+const errorBox = document.getElementById("room-error");
+let errorTimer = null;
+// Refusals fade after a while; a room that is gone or closed stays said.
+function showError(text, { sticky = false } = {}) {
+  clearTimeout(errorTimer);
+  errorBox.textContent = text;
+  errorBox.hidden = !text;
+  if (text && !sticky) errorTimer = setTimeout(() => showError(""), 10000);
+}
+
+// The socket's `room` message says who this connection is; before it arrives,
+// the seat kept in localStorage does.
+const me = () => (summary && summary.you !== undefined ? summary.you : seatInfo ? seatInfo.seat : null);
+const isHost = () => {
+  if (summary && summary.is_host !== undefined) return summary.is_host;
+  return Boolean(seatInfo && summary && summary.seats.some((s) => s.seat === seatInfo.seat && s.host));
+};
+
+function setConnection(state) {
+  const box = document.getElementById("conn-status");
+  box.dataset.state = state;
+  const text = { connecting: t("conn.connecting"), connected: t("conn.connected"), reconnecting: t("conn.reconnecting") }[state];
+  document.getElementById("conn-text").textContent = text;
+  if (state === "reconnecting") announce(text);
+}
+
+function setRole() {
+  const badge = document.getElementById("role-badge");
+  if (me() === null) badge.textContent = t("room.role_spectator");
+  else {
+    const seat = summary?.seats.find((s) => s.seat === me());
+    badge.textContent = t("room.role_player", { name: seat?.name ?? "", n: me() + 1 });
+  }
+}
+
+// False when the room does not exist (then the page says so and stays quiet).
+async function refreshSummary() {
+  try {
+    applySummary(await call("GET", `/api/rooms/${encodeURIComponent(code)}`));
+  } catch (error) {
+    if (error.code === "not_found") {
+      document.getElementById("lobby").hidden = true;
+      showError(t("room.not_found"), { sticky: true });
+      stopPolling();
+      return false;
+    }
+  }
+  return true;
+}
+
+// Once the game is over, anyone with the link may replay it (static/js/replay.js).
+function showReplayLink(over) {
+  document.getElementById("replay-link").hidden = !over;
+}
+
+function applySummary(raw) {
+  const wasLobby = summary?.status === "lobby";
+  summary = normaliseSummary(raw, summary);
+  setRole();
+  document.getElementById("leave-seat").hidden = me() === null || summary.status === "over";
+  showReplayLink(summary.status === "over");
+  if (summary.status === "closed") {
+    document.getElementById("lobby").hidden = true;
+    document.getElementById("table-area").hidden = true;
+    showError(t("error.closed"), { sticky: true });
+    stopPolling();
+    return;
+  }
+  const inLobby = summary.status === "lobby";
+  document.getElementById("lobby").hidden = !inLobby;
+  document.getElementById("table-area").hidden = inLobby;
+  if (inLobby) {
+    renderLobby(summary, me(), { isHost: isHost(), removeBot });
+    startPolling();
+  } else {
+    stopPolling();
+    if (wasLobby) announce(t("room.game_started"));
+  }
+  ensureTable();
+  watchForGap();
+  if (table) {
+    table.setMe(me());
+    table.deadline = summary.deadline;
+    table.setSeats(summary.seats);
+  }
+  document.getElementById("rules-toggle").hidden = false;
+}
+
+// The room summary carries the latest version. If our table stays behind it
+// (a state frame was lost), reconnect: the server's first sync is a full state.
+let gapTimer = null;
+function watchForGap() {
+  clearTimeout(gapTimer);
+  if (!table || summary.status === "lobby" || summary.v <= table.version) return;
+  gapTimer = setTimeout(() => {
+    if (table && summary.v > table.version) socket.restart();
+  }, 3000);
+}
+
+function startPolling() {
+  if (!pollTimer) pollTimer = setInterval(refreshSummary, 4000);
+}
+function stopPolling() {
+  clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+async function ensureTable() {
+  if (table || !summary) return;
+  table = new Table({
+    code, game: summary.game, me: me(), seats: summary.seats, send: (action) => act(action),
+    hostActions: { isHost, handToBot },
+  });
+  await table.load();
+}
+
+function act(action) {
+  if (!table) return;
+  showError("");
+  const sent = socket.send({ type: "act", v: table.version, action });
+  if (!sent) showError(t("error.network"));
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "state":
+      if (summary && summary.status === "lobby") refreshSummary();
+      ensureTable().then(() => {
+        table.receive(message);
+        if (message.over) showReplayLink(true);
+        if (summary && table.version >= summary.v) clearTimeout(gapTimer);
+      });
+      break;
+    case "room":
+    case "lobby":
+    case "presence":
+    case "seats":
+      applySummary(message.room ?? message.summary ?? message);
+      break;
+    case "error":
+      if (message.code === "bad_token") {
+        forgetSeat(code);
+        seatInfo = null;
+        socket.restart();
+      }
+      showError(errorText(message));
+      announce(errorText(message), { urgent: true });
+      break;
+    default:
+      break;
+  }
+}
+
+const socket = new RoomSocket(code, {
+  hello: () => (seatInfo ? { type: "hello", token: seatInfo.token } : { type: "hello" }),
+  onMessage,
+  onStatus: setConnection,
+});
+
+async function handToBot(seat) {
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}/seats/${seat}/bot`, { token: seatInfo.token });
+    announce(t("table.handed_to_bot", { name: table.seatName(seat) }));
+  } catch (error) {
+    showError(errorText(error));
+  }
+}
+
+async function removeBot(seat) {
+  try {
+    await call("DELETE", `/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { token: seatInfo.token });
+    await refreshSummary();
+  } catch (error) {
+    showError(errorText(error));
+  }
+}
+
+document.getElementById("share-link").value = window.location.href.split("#")[0].split("?")[0];
+document.getElementById("copy-link").addEventListener("click", async () => {
+  const input = document.getElementById("share-link");
+  try {
+    await navigator.clipboard.writeText(input.value);
+    announce(t("lobby.copied"));
+    const button = document.getElementById("copy-link");
+    button.textContent = t("lobby.copied");
+    setTimeout(() => { button.textContent = t("lobby.copy"); }, 3000);
+  } catch {
+    input.select();
+    showError(t("error.copy_failed"));
+  }
+});
+
+document.getElementById("join-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = document.getElementById("join-name").value.trim();
+  if (!name) {
+    showError(t("home.name_required"));
+    return;
+  }
+  try {
+    const joined = await call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { body: { name } });
+    seatInfo = { token: joined.token, seat: joined.seat, host: false };
+    saveSeat(code, seatInfo);
+    rememberName(name);
+    showError("");
+    if (summary) summary.you = joined.seat;
+    socket.restart();
+    await refreshSummary();
+    announce(t("lobby.joined", { n: joined.seat + 1 }));
+  } catch (error) {
+    showError(errorText(error));
+  }
+});
+
+document.getElementById("leave-seat").addEventListener("click", async () => {
+  if (!seatInfo || !window.confirm(t("room.leave_confirm"))) return;
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}/leave`, { token: seatInfo.token });
+  } catch (error) {
+    showError(errorText(error));
+    return;
+  }
+  forgetSeat(code);
+  seatInfo = null;
+  if (summary) summary.you = null;
+  if (table) table.setMe(null);
+  socket.restart();
+  await refreshSummary();
+  announce(t("room.left"));
+});
+
+document.getElementById("add-bot").addEventListener("click", async () => {
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}/bots`, { body: { count: 1 }, token: seatInfo.token });
+    await refreshSummary();
+  } catch (error) {
+    showError(errorText(error));
+  }
+});
+
+document.getElementById("start-game").addEventListener("click", async () => {
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}/start`, { token: seatInfo.token });
+    await refreshSummary();
+  } catch (error) {
+    showError(errorText(error));
+  }
+});
+
+// Rules beside the table, one click away.
+const rulesToggle = document.getElementById("rules-toggle");
+const rulesPanel = document.getElementById("rules-panel");
+async function toggleRules(open) {
+  rulesPanel.hidden = !open;
+  rulesToggle.setAttribute("aria-expanded", String(open));
+  if (open && !rulesPanel.dataset.loaded && summary) {
+    const response = await fetch(`/games/${encodeURIComponent(summary.game)}/rules?fragment=1`);
+    document.getElementById("rules-body").innerHTML = response.ok ? await response.text() : "";
+    rulesPanel.dataset.loaded = "1";
+  }
+  if (open) document.getElementById("rules-panel-heading").focus?.();
+  else rulesToggle.focus();
+}
+rulesToggle.addEventListener("click", () => toggleRules(rulesPanel.hidden));
+document.getElementById("rules-close").addEventListener("click", () => toggleRules(false));
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && !rulesPanel.hidden) toggleRules(false);
+});
+
+document.getElementById("join-name").value = rememberedName();
+if (await refreshSummary()) socket.connect();

@@ -1,0 +1,41 @@
+// The room summary (GET /api/rooms/{code} or a socket `room` message) in one
+// shape: {code, game, title, status, seeded, min_seats, max_seats,
+// seats: [{seat, name, bot, host, connected, left}], you, is_host, deadline}.
+import { t } from "./i18n.js";
+
+// The server names unnamed seats in English ("Bot 2", "Player 3"); show those
+// in the reader's language. Names people chose are shown as they are.
+export function displayName(name, bot) {
+  const match = /^(Bot|Player) (\d+)$/.exec(name);
+  if (!match || (match[1] === "Bot") !== bot) return name;
+  return t(bot ? "names.bot" : "names.player", { n: match[2] });
+}
+
+export function normaliseSummary(raw, previous = null) {
+  const room = raw ?? {};
+  const seats = (room.seats ?? previous?.seats ?? []).map((seat, index) => ({
+    seat: seat.seat ?? seat.position ?? index,
+    name: displayName(seat.name ?? "", Boolean(seat.bot ?? seat.is_bot)),
+    bot: Boolean(seat.bot ?? seat.is_bot),
+    host: Boolean(seat.host ?? seat.is_host),
+    connected: Boolean(seat.connected ?? seat.online),
+    left: Boolean(seat.left),
+  }));
+  const game = typeof room.game === "object" && room.game ? room.game : null;
+  return {
+    code: room.code ?? previous?.code,
+    game: game ? game.id : room.game ?? previous?.game,
+    title: game ? game.title : room.title ?? previous?.title,
+    status: room.status ?? previous?.status ?? "lobby",
+    v: typeof room.v === "number" ? room.v : previous?.v ?? 0,
+    seeded: Boolean(room.seeded ?? previous?.seeded),
+    min_seats: room.min_seats ?? game?.min_seats ?? previous?.min_seats ?? 1,
+    max_seats: room.max_seats ?? game?.max_seats ?? previous?.max_seats ?? 99,
+    seats,
+    // Only in socket `room` messages: who this connection is.
+    you: "you" in room ? room.you : previous?.you,
+    is_host: "is_host" in room ? Boolean(room.is_host) : previous?.is_host,
+    // When the running timer fires, in this browser's clock (seconds).
+    deadline: typeof room.deadline_in === "number" ? Date.now() / 1000 + room.deadline_in : null,
+  };
+}

@@ -1,0 +1,153 @@
+// The generic table shell. It owns the turn banner, the players list, the
+// game log and the socket; a game draws its own table through a module at
+// static/games/<id>.js with this API (see ponies_in_pursuit.js):
+//
+//   export default {
+//     id: "<game id>",
+//     mount(root, ctx) -> { update(frame), destroy?() },
+//     describeEvent(event, ctx) -> string | null,   // one log line, or null to skip
+//     turnText?(view, ctx) -> string | null,        // overrides the "your move" words
+//   }
+//
+// ctx: { me (seat or null), t, num, joinList, el, svg, announce,
+//        seatName(seat), send(action) }
+// frame: { v, over, view, actions, previous (the last view or null), deadline }
+import { announce } from "./announce.js";
+import { el, svg } from "./dom.js";
+import { joinList, num, t } from "./i18n.js";
+import { loadGameModule } from "./games.js";
+import { connectionBadge } from "./lobby.js";
+
+export class Table {
+  constructor({ code, game, me, seats, send, hostActions = null }) {
+    // hostActions: {isHost(), handToBot(seat)} from the room page.
+    this.hostActions = hostActions;
+    this.code = code;
+    this.gameId = game;
+    this.me = me;
+    this.seats = seats;
+    this.sendAction = send;
+    this.version = -1;
+    this.view = null;
+    this.logCount = 0;
+    this.pending = [];
+    this.module = null;
+    this.instance = null;
+    this.wasMyTurn = false;
+    this.deadline = null;
+  }
+
+  ctx() {
+    const table = this;
+    return {
+      get me() { return table.me; },
+      t, num, joinList, el, svg, announce,
+      seatName: (seat) => this.seatName(seat),
+      send: (action) => this.sendAction(action),
+    };
+  }
+
+  seatName(seat) {
+    const found = this.seats.find((s) => s.seat === seat);
+    return found?.name || t("table.seat_n", { n: seat + 1 });
+  }
+
+  async load() {
+    try {
+      this.module = await loadGameModule(this.gameId);
+    } catch {
+      document.getElementById("game-root").textContent = t("table.no_module");
+      return;
+    }
+    this.instance = this.module.mount(document.getElementById("game-root"), this.ctx());
+    for (const frame of this.pending.splice(0)) this.receive(frame);
+  }
+
+  setSeats(seats) {
+    this.seats = seats;
+    this.renderPlayers();
+  }
+
+  setMe(me) {
+    this.me = me;
+  }
+
+  receive(message) {
+    if (!this.instance) {
+      this.pending.push(message);
+      return;
+    }
+    // Every state frame is a full view: an older one is dropped, a newer one
+    // (even after a gap) replaces what we had.
+    if (typeof message.v === "number" && message.v < this.version) return;
+    const previous = this.view;
+    this.version = message.v ?? this.version;
+    this.view = message.view;
+    this.actions = message.actions ?? [];
+    const frame = {
+      v: this.version, over: Boolean(message.over), view: message.view, actions: this.actions,
+      previous, deadline: this.deadline ?? null,
+    };
+    this.instance.update(frame);
+    this.renderBanner(frame);
+    this.renderPlayers();
+    this.renderLog(frame.view?.log ?? [], previous === null);
+  }
+
+  renderBanner(frame) {
+    const banner = document.getElementById("turn-banner");
+    const ctx = this.ctx();
+    const mine = !frame.over && this.me !== null && (frame.view?.to_act ?? []).includes(this.me);
+    let text;
+    if (frame.over) text = t("table.game_over");
+    else if (this.me === null) text = t("table.watching");
+    else text = this.module.turnText?.(frame.view, ctx) ?? (mine ? t("table.your_move") : t("table.waiting"));
+    banner.textContent = text;
+    banner.dataset.state = frame.over ? "over" : mine ? "mine" : "wait";
+    document.title = mine ? `● ${t("table.your_move")} · ${t("site.name")}` : t("site.name");
+    if (mine && !this.wasMyTurn) announce(text, { urgent: true });
+    this.wasMyTurn = mine;
+  }
+
+  renderPlayers() {
+    const list = document.getElementById("player-list");
+    if (!list) return;
+    const toAct = this.view?.to_act ?? [];
+    list.replaceChildren(...this.seats.map((seat) => el("li", {
+      class: "player", dataset: { seat: String(seat.seat), acting: String(toAct.includes(seat.seat)) },
+    },
+    el("span", { class: "player-name", text: seat.seat === this.me ? t("table.name_you", { name: seat.name }) : seat.name }),
+    connectionBadge(seat),
+    toAct.includes(seat.seat) ? el("span", { class: "tag", text: t("table.thinking") }) : null,
+    this.canHandToBot(seat) ? el("button", {
+      type: "button", class: "secondary small hand-to-bot",
+      "aria-label": t("table.hand_to_bot_named", { name: seat.name }),
+      text: t("table.hand_to_bot"),
+      onclick: () => this.hostActions.handToBot(seat.seat),
+    }) : null)));
+  }
+
+  // The host may give the seat of a player who left or dropped to a bot.
+  canHandToBot(seat) {
+    return Boolean(this.hostActions?.isHost()) && this.view !== null && !this.view.over
+      && !seat.bot && !seat.host && seat.seat !== this.me && (seat.left || !seat.connected);
+  }
+
+  renderLog(log, first) {
+    const box = document.getElementById("game-log");
+    if (log.length < this.logCount) {
+      box.replaceChildren();
+      this.logCount = 0;
+    }
+    const ctx = this.ctx();
+    const fresh = [];
+    for (const event of log.slice(this.logCount)) {
+      const line = this.module.describeEvent(event, ctx);
+      if (line) fresh.push(line);
+    }
+    this.logCount = log.length;
+    for (const line of fresh) box.append(el("li", { text: line }));
+    box.scrollTop = box.scrollHeight;
+    if (!first && fresh.length) announce(fresh.slice(-3).join(" "));
+  }
+}
