@@ -6,9 +6,10 @@ state leaves the engine; `apply` never changes the state it is given.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
+
+import orjson
 
 from . import errors
 from .errors import EngineError
@@ -71,7 +72,9 @@ def apply(state: State, seat: int, action: Any) -> State:
         raise EngineError(errors.NOT_YOUR_TURN, "Only a seated player can act.")
     if not game.legal_actions(state, seat):
         raise EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
-    new_state = copy.deepcopy(state)
+    # A JSON round trip is a deep copy several times faster than copy.deepcopy,
+    # and it keeps the state honest: only JSON-able data survives it.
+    new_state = orjson.loads(orjson.dumps(state))
     try:
         game.apply(new_state, seat, action, Rng(new_state["rng"]))
     except EngineError:

@@ -5,12 +5,18 @@ from __future__ import annotations
 from .errors import BAD_SETUP, EngineError
 from .game import Game
 from .games.ponies_in_pursuit import PoniesInPursuit
+from .games.horse_racing import HorseRacing
+from .games.pony_express_bluff import PonyExpressBluff
+from .games.pony_express_race import PonyExpressRace
 
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
         # One line per game, e.g. `PoniesInPursuit(),` (imported above).
         PoniesInPursuit(),
+        HorseRacing(),
+        PonyExpressBluff(),
+        PonyExpressRace(),
     )
 }
 

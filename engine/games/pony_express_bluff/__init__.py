@@ -1,0 +1,63 @@
+"""Pony Express: Dice and Bluff (spec: shared/rules/pony-express-bluff.md, PEB-1..PEB-32).
+
+Modules: hands (poker dice, PEB-1/2/21), board (trail, action spaces, geometry,
+PEB-3/4/20), dice (cup and table, PEB-8..10), riders (gold, jail, callers,
+PEB-7/11/13/27), items (deck, PEB-29), flow (set-up, turns, jail, mailboxes),
+calls (re-rolls, claims, call window, resolution, PEB-9..16), moves (movement
+and spaces, PEB-15/17/18/22..26/30..32), fights (duels, poker, Indians, final
+duel), shots (aimed throws), actions (to_act / legal actions), view, bot,
+baseline (the random-claim yardstick), game (the Game class).
+
+Phases (`view.phase`) and who acts (`view.to_act`):
+  draft       every seat keeps one of its two item cards (simultaneous)
+  jail        the active rider: pay bail or roll to escape
+  dice        the active rider rolls, re-rolls, arranges, plays items, claims
+  call        the eligible riders (PEB-13): call or believe; timer -> believe
+  bluff_move  the caller of a bluff: advance the claimed spaces or decline
+  duel / final_duel / indians   the shooter (view.fight.shooter)
+  train / saloon / relay / end  the active rider's choices on its space
+  over        nobody
+
+Actions (each listed by legal_actions exactly as it may be sent back):
+  {"type": "keep_item", "index": 0|1}                 draft and relay stations
+  {"type": "pay_bail"} | {"type": "jail_roll"}
+  {"type": "reroll", "keep": [die indexes 0-4, 1 to 4 of them], "mode": "cup"|"hand"}
+  {"type": "arrange", "under_cup": [die indexes]}     any set; listed as one-die toggles
+  {"type": "claim", "hand": "pair"|"two_pairs"|"three_kind"|"straight"|"full_house"|"four_kind"|"five_kind"}
+  {"type": "call"} | {"type": "believe"}
+  {"type": "advance"} | {"type": "decline"}
+  {"type": "shoot", "angle": deg, "power": 0-100}     aim mode; any angle in [-360, 720], power in [0, 100]
+  {"type": "shoot"}                                   dice mode
+  {"type": "ride", "pay": "gold"|"pass"} | {"type": "stay"}
+  {"type": "drink"} | {"type": "end_turn"}
+  {"type": "play_item", "item": "marked_die", "die": i, "face": "9"|"10"|"J"|"Q"|"K"|"A"}
+  {"type": "play_item", "item": "lucky_horseshoe"|"spyglass"|"steady_hand"|"sarsaparilla"|"fresh_horse"}
+  (Sheriff's Pardon and Bulletproof Vest play themselves when they apply.)
+
+View (engine.view adds game, seats, you, options, to_act, over, log, result):
+  phase, active, turn_no, first_player, colours[seat], positions[seat] (1-33),
+  gold[seat], jailed[seat], mailboxes[seat] (0-3), item_counts[seat],
+  items (your cards; None for spectators), deck_count,
+  dice: None or {table[5]: face|None, under_cup[5]: bool, known[5]: face last
+        seen publicly|None, history: [{keep, mode, shown: [[i, face]]}],
+        cup[5]: face|None (roller, a Spyglass holder in the call window; else None),
+        free_rerolls, reroll_price, can_reroll},
+  would_call (dice phase: who could call a claim now), claim {seat, hand},
+  call {eligible, believed, spied, seconds}, caller,
+  fight {kind: duel|final|indians, seats, space, step, double?, shooter,
+         start [x, y], targets [{label: ["rider", seat]|["indian", i], xy}]},
+  steady, last_shot {seat, kind, steady, aim [angle, power], thrown [angle, power],
+         start, end, touched [labels] | dice [rolls]}, winner,
+  offer (your relay cards), draft {chosen[seat], mine {offer, kept}},
+  board (static geometry: size, spaces [{space, xy, kind, fare}], duel_corners,
+         indian_shooter, indian_camp, hit_radius, max_throw, desert_start, st_joseph),
+  move_table.
+Log events carry params only (e.g. {"e": "claim", "seat", "hand", "callers"},
+{"e": "called", "seat", "target", "claim", "dice", "hand", "truthful"},
+{"e": "reroll", "seat", "keep", "mode", "cost", "shown"}); private ones:
+draft_offer, relay_offer, spyglass_seen.
+"""
+
+from .game import PonyExpressBluff
+
+__all__ = ["PonyExpressBluff"]

@@ -1,0 +1,110 @@
+"""What a seat (None = spectator) may see (the spec's "Who sees what" table).
+
+The cup is the roller's alone, plus a Spyglass holder during the call window;
+the table dice, claims, calls and revealed dice are public; own item cards are
+yours, others see counts; nobody sees the deck's order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import dice as dice_mod
+from . import fights
+from .board import geometry
+from .calls import can_reroll
+from .hands import MOVE_TABLE
+from .riders import eligible_callers, reroll_price
+
+State = dict[str, Any]
+
+
+def may_see_cup(state: State, seat: int | None) -> bool:
+    if seat is None or state["dice"] is None:
+        return False
+    if seat == state["active"] or state["phase"] == "over":
+        return True
+    return state["phase"] == "call" and seat in state["call"]["spied"]
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    n = state["seats"]
+    out: dict[str, Any] = {
+        "phase": state["phase"],
+        "active": state["active"],
+        "turn_no": state["turn_no"],
+        "first_player": state["first_player"],
+        "colours": list(state["colours"]),
+        "positions": list(state["pos"]),
+        "gold": list(state["gold"]),
+        "jailed": list(state["jailed"]),
+        "mailboxes": list(state["mailbox"]),
+        "item_counts": [len(state["items"][s]) for s in range(n)],
+        "items": list(state["items"][seat]) if seat is not None else None,
+        "deck_count": len(state["deck"]),
+        "claim": dict(state["claim"]) if state["claim"] else None,
+        "call": _call(state),
+        "caller": state["caller"],
+        "fight": _fight(state),
+        "steady": state["steady"],
+        "last_shot": state["last_shot"],
+        "winner": state["winner"],
+        "dice": _dice(state, seat),
+        "offer": list(state["offer"]) if state["offer"] and seat == state["active"] else None,
+        "draft": _draft(state, seat),
+        "board": geometry(),
+        "move_table": dict(MOVE_TABLE),
+    }
+    if state["active"] is not None and state["phase"] == "dice":
+        out["would_call"] = eligible_callers(state, state["active"])
+    return out
+
+
+def _dice(state: State, seat: int | None) -> dict[str, Any] | None:
+    dice = state["dice"]
+    if dice is None:
+        return None
+    out = dice_mod.public(dice)
+    out["cup"] = (
+        [v if h else None for v, h in zip(dice["values"], dice["hidden"], strict=True)]
+        if may_see_cup(state, seat)
+        else None
+    )
+    active = state["active"]
+    out["free_rerolls"] = state["free_rerolls"]
+    out["reroll_price"] = reroll_price(state, active)
+    out["can_reroll"] = state["phase"] == "dice" and can_reroll(state, active)
+    return out
+
+
+def _call(state: State) -> dict[str, Any] | None:
+    call = state["call"]
+    if call is None:
+        return None
+    return {
+        "eligible": list(call["eligible"]),
+        "believed": list(call["believed"]),
+        "spied": list(call["spied"]),
+        "seconds": state["options"]["call_seconds"],
+    }
+
+
+def _fight(state: State) -> dict[str, Any] | None:
+    fight = state["fight"]
+    if fight is None:
+        return None
+    out = {key: (list(v) if isinstance(v, list) else v) for key, v in fight.items()}
+    out["shooter"] = fights.shooter(state)
+    out["start"] = list(fights.shot_start(state, out["shooter"]))
+    out["targets"] = [{"label": lab, "xy": list(xy)} for lab, xy in fights.targets(state, out["shooter"])]
+    return out
+
+
+def _draft(state: State, seat: int | None) -> dict[str, Any] | None:
+    draft = state.get("draft")
+    if not draft:
+        return None
+    mine = None
+    if seat is not None:
+        mine = {"offer": list(draft["offers"][seat]), "kept": draft["slot"]["submitted"][seat]}
+    return {"chosen": [s is not None for s in draft["slot"]["submitted"]], "mine": mine}

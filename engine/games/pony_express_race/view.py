@@ -1,0 +1,97 @@
+"""Who sees what (spec table): hands and race cards only to their owner until the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .allocation import choosing_horse, free_tracks
+from .betting import bet_size
+from .cards import HORSE_COUNT, HORSES, is_move_up
+from .odds import ODDS_TABLE, table_for_view
+from .tracks import tracks_for_view
+
+STAGE_OF_PHASE = {"opening": 1, "bet": 1, "play": 1, "track": 2, "ride": 2, "pace": 2, "dice": 2, "over": 2}
+
+
+def horse_view(state: dict[str, Any], horse: int, seat: int | None) -> dict[str, Any]:
+    slot = state["horses"][horse]
+    owner = state["owners"][horse]
+    race = state["race"]
+    over = state["phase"] == "over"
+    seen: dict[str, Any] = {
+        "name": HORSES[horse],
+        "row": slot["row"],
+        "price": ODDS_TABLE[slot["row"]][0] if slot["row"] else None,
+        "cards": list(slot["cards"]),
+        "chips": sum(bets[horse] for bets in state["bets"]),
+        "owner": owner,
+        "track": state["track_of"][horse],
+        "position": race["pos"][horse] if race else 0,
+        "place": state["places"].index(horse) + 1 if horse in state["places"] else None,
+        "race_hand": None,
+        "race_hand_count": len(race["hand"][horse]) if race else 0,
+        "race_played": None,
+        "race_played_count": len(race["played"][horse]) if race else 0,
+    }
+    if race:
+        mine = owner is not None and owner == seat
+        if mine or over:
+            seen["race_hand"] = sorted(race["hand"][horse]) if owner is not None else None
+            seen["race_played"] = list(race["played"][horse])
+        elif owner is None:
+            seen["race_played"] = list(race["played"][horse])  # PER-27: greenhorn cards are turned up
+    return seen
+
+
+def turn_view(state: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    race = state["race"]
+    if not race or not race["turn"]:
+        return None
+    turn = race["turn"]
+    horse = turn["horse"]
+    seen: dict[str, Any] = {
+        "horse": horse,
+        "rider": state["owners"][horse],
+        "step": turn["step"],
+        "rolls": list(turn["rolls"]),
+        "card": None,
+        "bonus": None,
+        "chance": None,
+    }
+    if seat is not None and seat == state["owners"][horse] and "card" in turn:
+        seen["card"] = turn["card"]
+        seen["bonus"] = turn.get("bonus")
+        seen["chance"] = int(turn["card"].split("-")[1]) / 10
+    return seen
+
+
+def game_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    phase = state["phase"]
+    race = state["race"]
+    seen: dict[str, Any] = {
+        "phase": phase,
+        "stage": STAGE_OF_PHASE[phase],
+        "first_player": state["first_player"],
+        "round": state["round"],
+        "bet_size": bet_size(state["round"]) if STAGE_OF_PHASE[phase] == 1 else 0,
+        "turn": state["turn"] if STAGE_OF_PHASE[phase] == 1 else None,
+        "horses": [horse_view(state, h, seat) for h in range(HORSE_COUNT)],
+        "bets": [list(b) for b in state["bets"]],
+        "chips": list(state["chips"]),
+        "hand": sorted(state["hands"][seat]) if seat is not None else None,
+        "hand_counts": [len(h) for h in state["hands"]],
+        "leftover_count": len(state["leftover"]),
+        "openable": sorted({c for c in state["pack"] if not is_move_up(c)}) if "pack" in state else None,
+        "dice_card": list(state["dice_card"]),
+        "track_choice": None,
+        "race": None,
+        "places": list(state["places"]),
+        "settlement": state["settlement"],
+        "odds_table": table_for_view(),
+        "tracks": tracks_for_view(),
+    }
+    if phase == "track":
+        seen["track_choice"] = {"horse": choosing_horse(state), "free": free_tracks(state)}
+    if race:
+        seen["race"] = {"round": race["round"], "track": race["track"], "turn": turn_view(state, seat)}
+    return seen
