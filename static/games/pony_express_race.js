@@ -213,8 +213,20 @@ class PonyExpressRaceTable {
       el("div", { class: "scroll-x per-tracks-scroll", tabindex: "0", role: "region", "aria-labelledby": "per-tracks-h" },
         el("h2", { id: "per-tracks-h", class: "per-sub", text: t("per.tracks_heading") }), this.tracks.svg),
       el("figcaption", { class: "visually-hidden", id: "per-tracks-caption" }));
-    root.replaceChildren(this.header, this.actBox, this.diceBox, this.resultsBox, this.tracksBox, this.rostrum,
-      this.oddsBox, this.chartBox, this.handBox);
+    this.boards = el("div", { class: "per-boards" }, this.oddsBox, this.chartBox);
+    this.arrange(1);
+  }
+
+  // Stage 1 puts your hand and the boards first; the race puts the tracks first.
+  arrange(stage) {
+    if (this.arrangedFor === stage) return;
+    this.arrangedFor = stage;
+    const focused = this.root.contains(document.activeElement) ? document.activeElement.id : "";
+    const middle = stage === 1
+      ? [this.handBox, this.boards, this.tracksBox, this.rostrum]
+      : [this.tracksBox, this.rostrum, this.handBox, this.boards];
+    this.root.replaceChildren(this.header, this.actBox, this.diceBox, this.resultsBox, ...middle);
+    if (focused) document.getElementById(focused)?.focus();
   }
 
   // Seven tracks of 18 coloured or plain spaces and the town; colour is
@@ -272,7 +284,11 @@ class PonyExpressRaceTable {
     this.root.dataset.stage = String(view.stage);
     this.root.dataset.over = String(frame.over);
     this.root.dataset.mine = String(!frame.over && this.ctx.me !== null && (view.to_act ?? []).includes(this.ctx.me));
-    this.statusText.textContent = this.statusLine(view, frame.over);
+    this.arrange(frame.over ? 2 : view.stage);
+    const acting = frame.over ? [] : (view.to_act ?? []).filter((seat) => seat !== this.ctx.me);
+    this.statusText.textContent = acting.length
+      ? `${this.statusLine(view, frame.over)} · ${this.ctx.t("per.turn_waiting", { name: this.ctx.seatName(acting[0]) })}`
+      : this.statusLine(view, frame.over);
     this.variantText.textContent = this.variantLine(view);
     this.drawTimer(frame);
     this.drawTracks(view);
@@ -524,7 +540,8 @@ class PonyExpressRaceTable {
     const heading = el("h2", { id: "per-act-h", text: turnText({ ...view, over: false }, this.ctx) ?? t("table.your_move") });
     const body = this.actBody(view, actions);
     this.actBox.replaceChildren(heading, ...body.filter(Boolean));
-    if (focusedId) document.getElementById(focusedId)?.focus();
+    // A keyboard user stays in the prompt: the same control, or the first one of the next question.
+    if (focusedId) (document.getElementById(focusedId) ?? this.actBox.querySelector("button, select"))?.focus();
   }
 
   actBody(view, actions) {
@@ -600,7 +617,7 @@ class PonyExpressRaceTable {
         turn.rolls.length ? el("p", { text: t("per.rolls_so_far", { rolls: rollsText(this.ctx, turn.rolls) }) }) : null,
         el("p", { class: "per-chance", text: t("per.chance", { value, percent }) }),
         el("div", { class: "per-buttons" },
-          el("button", { type: "button", id: "per-push", class: "primary", onclick: () => this.ctx.send(push), text: t("per.push", { step: stepWords, percent }) }),
+          el("button", { type: "button", id: "per-push", class: "primary", dataset: { value: String(value), percent: String(percent), step: turn.step }, onclick: () => this.ctx.send(push), text: t("per.push", { step: stepWords, percent }) }),
           el("button", { type: "button", id: "per-stay", onclick: () => this.ctx.send(stay), text: t(turn.step === "again" ? "per.stay_again" : "per.stay") })),
       ].filter(Boolean);
     }
@@ -652,7 +669,7 @@ class PonyExpressRaceTable {
         }
       }
     }
-    if (!rolls) {
+    if (!rolls || view.over) {
       this.diceBox.hidden = true;
       return;
     }

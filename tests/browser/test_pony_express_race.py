@@ -26,8 +26,8 @@ pytestmark = pytest.mark.browser
 MAX_ACTIONS = 600
 
 
-def words(key: str, **params) -> str:
-    return i18n.translate("en", key, **params)
+def words(key: str, lang: str = "en", **params) -> str:
+    return i18n.translate(lang, key, **params)
 
 
 def assert_clean_text(page: Page) -> None:
@@ -35,6 +35,14 @@ def assert_clean_text(page: Page) -> None:
     text = page.locator("body").inner_text()
     for bad in ("undefined", "null", "NaN", "{", "}", "per.", "opt.", "error.", "table."):
         assert bad not in text, f"{bad!r} shown on the page"
+
+
+def assert_fits_phone(page: Page) -> None:
+    """Nothing makes the page wider than a phone's layout viewport (the zoom-out of a mobile
+    browser would hide it from innerWidth); wide tables and tracks scroll inside their regions."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"page is {overflow}px wider than the phone"
+    assert_fits_width(page)
 
 
 def root_attr(page: Page, name: str) -> str | None:
@@ -87,9 +95,12 @@ def take_one_action(page: Page, seat: int, keyboard: bool, done: dict[str, int],
         return "ride"
     if phase == "pace":
         push = act.locator("#per-push")
-        expect(act.locator(".per-chance")).to_contain_text("%")
+        # The chance shown is the card's value out of ten.
+        value, percent = int(push.get_attribute("data-value")), int(push.get_attribute("data-percent"))
+        assert percent == value * 10 and 1 <= value <= 9
+        expect(act.locator(".per-chance")).to_contain_text(f"{percent}%")
         # Push on a fast pace, settle on a risky one: the race keeps moving either way.
-        risky = words("per.step.risky") in push.inner_text()
+        risky = push.get_attribute("data-step") == "risky"
         press(page, act.locator("#per-stay" if risky else "#per-push"), keyboard)
         return "stay" if risky else "push"
     if phase == "dice":
@@ -152,7 +163,7 @@ def play_to_payouts(players: list[Page], spectator: Page, artifacts, axe_source:
             shot(players[0], artifacts, "04-race-host.png")
             shot(players[1], artifacts, "05-race-phone.png")
             shot(spectator, artifacts, "07-race-spectator.png")
-            assert_fits_width(players[1])
+            assert_fits_phone(players[1])
             for p in [*players, spectator]:
                 assert_clean_text(p)
             assert_spectator_sees_no_secrets(spectator)
@@ -212,16 +223,16 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     host.wait_for_url(re.compile(r"/rooms/[^/]+$"))
     share = host.locator("#share-link").input_value()
 
-    friend = new_page(browser, "en", viewport={"width": 390, "height": 844}, is_mobile=True)
+    friend = new_page(browser, "pt", viewport={"width": 390, "height": 844}, is_mobile=True)
     friend_frames = record_frames(friend)
     friend.goto(share)
     friend.fill("#join-name", "Bruno")
     friend.click("#join-button")
     expect(friend.locator("#role-badge")).to_contain_text("Bruno")
-    spectator = new_page(browser, "en", viewport={"width": 1000, "height": 900})
+    spectator = new_page(browser, "zh-Hans", viewport={"width": 1000, "height": 900})
     spectator_frames = record_frames(spectator)
     spectator.goto(share)
-    expect(spectator.locator("#role-badge")).to_have_text(words("room.role_spectator"))
+    expect(spectator.locator("#role-badge")).to_have_text(words("room.role_spectator", "zh-Hans"))
 
     expect(host.locator("#seat-list .seat")).to_have_count(2)
     host.click("#add-bot")
@@ -240,7 +251,7 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     expect(host.locator("#announcer-urgent")).to_have_text(words("per.turn_bet", chips=5))
     expect(host.locator(".per-act .per-horse-button")).to_have_count(7)
     expect(friend.locator(".per-hand li")).to_have_count(11)
-    expect(spectator.locator("#turn-banner")).to_have_text(words("table.watching"))
+    expect(spectator.locator("#turn-banner")).to_have_text(words("table.watching", "zh-Hans"))
     # Standard opening odds: Brown on 1-1 ... Green on 10-1, each with one face-up card.
     expect(host.locator('.per-odds-table tr[data-row="1"] .per-marker-item[data-horse="0"]')).to_have_count(1)
     expect(host.locator('.per-odds-table tr[data-row="7"] .per-marker-item[data-horse="6"]')).to_have_count(1)
@@ -248,7 +259,7 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     shot(host, artifacts, "01-betting-host.png")
     shot(friend, artifacts, "02-betting-phone.png")
     shot(spectator, artifacts, "03-betting-spectator.png")
-    assert_fits_width(friend)
+    assert_fits_phone(friend)
     for page in [*players, spectator]:
         assert_clean_text(page)
     assert_spectator_sees_no_secrets(spectator)
@@ -263,10 +274,10 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     assert done.get("play", 0) >= 10, done
     assert done.get("ride", 0) >= 2, done
 
-    for page in [*players, spectator]:
+    for page, lang in ((host, "en"), (friend, "pt"), (spectator, "zh-Hans")):
         expect(page.locator("#game-root")).to_have_attribute("data-over", "true")
-        expect(page.locator("#turn-banner")).to_have_text(words("table.game_over"))
-        expect(page.locator("#per-results-h")).to_have_text(words("per.results_heading"))
+        expect(page.locator("#turn-banner")).to_have_text(words("table.game_over", lang))
+        expect(page.locator("#per-results-h")).to_have_text(words("per.results_heading", lang))
         expect(page.locator(".per-scores tbody tr")).to_have_count(3)
         expect(page.locator(".per-step-horse")).to_have_count(3)
     # Every bet is explained: the host and the friend made five bets each (the bot five more).
@@ -280,10 +291,14 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     log = host.locator("#game-log")
     expect(log).to_contain_text(words("per.log.race_start"))
     expect(log).to_contain_text("Bruno bets ")
+    # The log in the readers' languages: Portuguese for the friend, Chinese for the spectator.
+    expect(friend.locator("#game-log")).to_contain_text(words("per.log.race_start", "pt"))
+    expect(spectator.locator("#game-log")).to_contain_text(words("per.log.race_start", "zh-Hans"))
+    expect(spectator.locator("#game-log")).to_contain_text("Bruno")
     shot(host, artifacts, "08-payouts-host.png")
     shot(friend, artifacts, "09-payouts-phone.png")
     shot(spectator, artifacts, "10-payouts-spectator.png")
-    assert_fits_width(friend)
+    assert_fits_phone(friend)
     for page in [*players, spectator]:
         assert_clean_text(page)
     check_axe(spectator, axe_source, "payouts")
