@@ -59,10 +59,14 @@ class Autoplay(RoomCore):
         if not bots:
             return None
         seat = bots[0]
-        action = engine.bot_action(room.state, seat, random.Random(secrets.randbits(64)))
-        if action is None:
-            return None
-        self._apply(session, room, seat, action, "bot")
+        try:
+            action = engine.bot_action(room.state, seat, random.Random(secrets.randbits(64)))
+            if action is None:
+                return None
+            self._apply(session, room, seat, action, "bot")
+        except Exception:  # a faulty bot must not stall the table: play the first legal action
+            log.exception("bot of %s failed; playing its first legal action", room.game)
+            self._apply(session, room, seat, engine.legal_actions(room.state, seat)[0], "bot")
         self._finish(room, waiting)
         return snapshot(room)
 

@@ -68,12 +68,14 @@ class RoomConnection:
         finally:
             # Presence first: nothing below may keep the others from seeing this seat go.
             self.rooms.broadcast.unsubscribe(subscription)
-            if self.token_hash is not None:
-                await self.rooms.disconnect(self.code, self.token_hash)
-            self.closed = True
-            while not pump.done():
-                pump.cancel()
-                await asyncio.wait([pump], timeout=1)
+            try:
+                if self.token_hash is not None:
+                    await self.rooms.disconnect(self.code, self.token_hash)
+            finally:
+                self.closed = True
+                while not pump.done():
+                    pump.cancel()
+                    await asyncio.wait([pump], timeout=1)
 
     # ---- client -> server ----------------------------------------------
 
@@ -131,6 +133,9 @@ class RoomConnection:
             await self.sync(force_state=True)
         except (RoomError, EngineError) as exc:
             await self.send(error_message(exc))
+        except Exception:
+            log.exception("action failed")
+            await self.error("server_error", "Something went wrong on the server; please try again.")
 
     # ---- server -> client ----------------------------------------------
 

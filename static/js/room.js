@@ -191,7 +191,9 @@ document.getElementById("copy-link").addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(input.value);
     announce(t("lobby.copied"));
-    document.getElementById("copy-link").textContent = t("lobby.copied");
+    const button = document.getElementById("copy-link");
+    button.textContent = t("lobby.copied");
+    setTimeout(() => { button.textContent = t("lobby.copy"); }, 3000);
   } catch {
     input.select();
     showError(t("error.copy_failed"));

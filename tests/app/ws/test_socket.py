@@ -274,3 +274,22 @@ def test_seats_move_up_when_someone_leaves_the_lobby_and_connections_follow(shar
         start(http, code, room["token"])
         state = cyd.state()
         assert state["view"]["you"] == 1 and state["view"]["seats"] == 2
+
+
+def test_a_faulty_bot_does_not_stall_the_table(shared_server, monkeypatch):
+    from tests.engine.toy_game import ToyGame
+
+    def broken(self, view, actions, rng):
+        raise RuntimeError("bot bug")
+
+    monkeypatch.setattr(ToyGame, "bot_action", broken)
+    http = shared_server.http
+    room = create_room(http, name="Ann", options={"rounds": 1})
+    http.post(f"/api/rooms/{room['code']}/bots", json={"count": 1}, headers=bearer(room["token"]))
+    start(http, room["code"], room["token"])
+    with shared_server.socket(room["code"]) as ann:
+        ann.hello(room["token"])
+        while not (final := ann.state())["over"]:
+            if 0 in final["view"]["to_act"]:
+                ann.send({"type": "act", "v": final["v"], "action": PICK})
+        assert final["view"]["totals"] == [2, 1]  # the bot played its first legal action

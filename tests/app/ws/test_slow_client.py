@@ -1,0 +1,68 @@
+"""A client that stops reading is resynced, not buffered without bound."""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.websockets import WebSocketState
+
+from app.broadcast import MemoryBroadcast
+from app.core.config import Settings
+from app.core.db import make_engine, make_sessions
+from app.core.migrate import upgrade
+from app.rooms.service import RoomService, channel
+from app.rooms.snapshot import hash_token
+from app.ws.socket import RoomConnection
+
+
+class SlowSocket:
+    """Sends block until `opened` is set, like a client whose TCP window is full."""
+
+    client_state = WebSocketState.CONNECTED
+
+    def __init__(self) -> None:
+        self.opened = asyncio.Event()
+        self.sent: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        await self.opened.wait()
+        self.sent.append(text)
+
+
+def test_a_slow_connection_gets_one_fresh_state_instead_of_a_growing_backlog(tmp_path):
+    async def scenario():
+        database = make_engine(f"sqlite:///{tmp_path / 'slow.db'}")
+        upgrade(database)
+        broadcast = MemoryBroadcast(queue_size=3)
+        rooms = RoomService(make_sessions(database), broadcast, Settings(bot_delay=0))
+        code, host, _ = await rooms.create_room("toy", {"rounds": 5}, "Ann")
+        friend, _ = await rooms.join(code, "Bo")
+        await rooms.start(code, host)
+
+        socket = SlowSocket()
+        connection = RoomConnection(socket, code, rooms)  # type: ignore[arg-type]
+        connection.greeted, connection.token_hash = True, hash_token(friend)
+        subscription = broadcast.subscribe(channel(code))
+        pump = asyncio.create_task(connection.pump(subscription))
+        v = 0
+        for _ in range(4):  # 8 actions, each publishing a room and a state message
+            for token in (host, friend):
+                await rooms.act(code, hash_token(token), v, {"type": "pick", "n": 1})
+                v += 1
+                assert subscription.queue.qsize() <= 3
+        assert subscription.resyncs > 0
+        socket.opened.set()
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if connection.last_v == v and subscription.queue.empty():
+                break
+        pump.cancel()
+        await asyncio.gather(pump, return_exceptions=True)
+        await rooms.close()
+        database.dispose()
+        return socket.sent, v
+
+    sent, v = asyncio.run(scenario())
+    assert len(sent) < 16  # far fewer than the 16 messages published
+    states = [text for text in sent if text.startswith('{"type":"state"')]
+    assert sum(f'"v":{v},' in text for text in states) == 1  # the newest state, once
