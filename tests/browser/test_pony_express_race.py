@@ -49,6 +49,10 @@ def root_attr(page: Page, name: str) -> str | None:
     return page.locator("#game-root").get_attribute(name)
 
 
+def wait_newer(page: Page, before: int) -> None:
+    page.wait_for_function("(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before)
+
+
 def root_v(page: Page) -> int:
     return int(root_attr(page, "data-v") or -1)
 
@@ -153,9 +157,7 @@ def play_to_payouts(players: list[Page], spectator: Page, artifacts, axe_source:
             done[what] = done.get(what, 0) + 1
             if what == "dice":
                 done["dice_prompt"] = 1
-            page.wait_for_function(
-                "(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before
-            )
+            wait_newer(page, before)
         stage = root_attr(players[0], "data-stage")
         if stage == "2" and "race" not in shots and root_attr(players[0], "data-phase") != "track":
             shots.add("race")
@@ -307,3 +309,73 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     for page in [*players, spectator]:
         assert page.js_errors == [], page.js_errors
         page.context.close()
+
+
+def chips_on(page: Page, horse: int, seat: int) -> int:
+    text = page.locator(f'.per-chart-table tr[data-horse="{horse}"] td[data-seat="{seat}"]').inner_text()
+    return int(text) if text.strip().isdigit() else 0
+
+
+def test_per_chosen_opening_and_track_choice_prompts(browser, server_url, axe_source, artifacts):
+    """The `chosen` opening (a horse and its card, in turn) and `track_choice` (owners pick a free
+    track, favourite first) through the UI: one person against a bot, up to the start of the race."""
+    host = new_page(browser, "en", viewport={"width": 1200, "height": 900})
+    host.goto(f"{server_url}/")
+    host.check("#game-pony_express_race")
+    host.select_option("#opt-opening_odds", "chosen")
+    host.check("#opt-track_choice")
+    host.fill("#player-name", "Ana")
+    host.click("#create-button")
+    host.wait_for_url(re.compile(r"/rooms/[^/]+$"))
+    host.click("#add-bot")
+    expect(host.locator("#seat-list .seat")).to_have_count(2)
+    host.click("#start-game")
+    host.wait_for_selector('#game-root[data-phase="opening"]')
+    expect(host.locator("#turn-banner")).to_have_text(words("per.turn_opening"))
+    expect(host.locator(".per-variant")).to_contain_text(words("opt.pony_express_race.opening_odds.chosen"))
+    shot(host, artifacts, "01-opening-choice.png")
+    check_axe(host, axe_source, "table (chosen opening)")
+
+    tracks_chosen = 0
+    for _ in range(MAX_ACTIONS):
+        phase = root_attr(host, "data-phase")
+        if phase in ("ride", "pace", "dice", "over"):
+            break
+        if not my_move(host):
+            wait_for_change([host])
+            continue
+        before = root_v(host)
+        act = host.locator(".per-act")
+        if phase == "opening":
+            # Name the last card offered for the first horse still without one.
+            card = act.locator("#per-open-card option").last.get_attribute("value")
+            horse = act.locator("#per-open-horse option").first.get_attribute("value")
+            host.select_option("#per-open-card", card)
+            host.locator("#per-open-go").click()
+            wait_newer(host, before)
+            marker = host.locator(f'.per-marker-item[data-horse="{horse}"]')
+            row = marker.locator("xpath=ancestor::tr").get_attribute("data-row")
+            assert int(row) == min(8, 10 - int(card.rsplit("-", 1)[1])), (card, row)
+            continue
+        if phase == "bet":
+            # Back a horse the bot has no chips on, the one Ana already backs most: she will own it.
+            free = [h for h in range(7) if chips_on(host, h, 1) == 0]
+            horse = max(free, key=lambda h: chips_on(host, h, 0))
+            host.locator(f"#per-bet-{horse}").click()
+        elif phase == "play":
+            act.locator(".per-horse-button").first.click()
+        elif phase == "track":
+            if tracks_chosen == 0:
+                horse = act.locator("h2").inner_text()
+                shot(host, artifacts, "02-track-choice.png")
+                check_axe(host, axe_source, "table (track choice)")
+                assert horse
+            act.locator("button").last.click()
+            tracks_chosen += 1
+        wait_newer(host, before)
+    assert tracks_chosen >= 1
+    expect(host.locator("#game-log")).to_contain_text(words("per.log.race_start"))
+    expect(host.locator("#game-log")).to_contain_text("Ana takes track ")
+    assert_clean_text(host)
+    assert host.js_errors == [], host.js_errors
+    host.context.close()
