@@ -246,6 +246,7 @@ class PonyExpressRaceTable {
     for (let index = 0; index < 7; index++) {
       const y = SVG.top + index * SVG.row;
       const group = svg("g", { class: "per-track", "data-track": String(index + 1) });
+      group.append(svg("rect", { x: 0, y: y + 1, width, height: SVG.row - 2, rx: 6, class: "per-row-bg" }));
       const label = svg("text", { x: 4, y: y + SVG.row / 2 + 5, class: "per-track-label", text: String(index + 1) });
       labels.push(label);
       group.append(label);
@@ -356,6 +357,10 @@ class PonyExpressRaceTable {
       });
       this.tracks.coloured = true;
     }
+    const current = view.race?.turn ? view.race.track : null;
+    svgRoot.querySelectorAll("g.per-track").forEach((group) => {
+      group.classList.toggle("per-current", Number(group.dataset.track) === current);
+    });
     const caption = [];
     view.horses.forEach((horse, index) => {
       const token = this.tracks.tokens[index];
@@ -429,7 +434,8 @@ class PonyExpressRaceTable {
             moved ? el("span", { class: "visually-hidden", text: t(moved === "up" ? "per.moved_up" : "per.moved_down") }) : null);
         })));
     });
-    this.oddsBox.replaceChildren(
+    const unpriced = view.horses.map((h, i) => [h, i]).filter(([h]) => !h.row).map(([, i]) => horseName(this.ctx, i));
+    this.oddsBox.replaceChildren(...[
       el("h2", { id: "per-odds-h", text: t("per.odds_heading") }),
       el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-labelledby": "per-odds-caption" },
         el("table", { class: "per-odds-table" },
@@ -441,7 +447,9 @@ class PonyExpressRaceTable {
             el("th", { scope: "col", text: t("per.pays_3") }),
             el("th", { scope: "col", text: t("per.horses_here") }))),
           el("tbody", {}, rows))),
-      el("p", { class: "muted", text: t("per.odds_help") }));
+      unpriced.length ? el("p", { class: "per-unpriced", text: t("per.no_odds_yet", { horses: this.ctx.joinList(unpriced) }) }) : null,
+      el("p", { class: "muted", text: t("per.odds_help") }),
+    ].filter(Boolean));
   }
 
   drawChart(view) {
@@ -509,10 +517,14 @@ class PonyExpressRaceTable {
       const mine = view.horses.map((h, i) => [h, i]).filter(([h]) => h.owner === me);
       if (!mine.length) children.push(el("p", { class: "muted", text: t("per.no_horses") }));
       for (const [h, i] of mine) {
+        // Before the race (tracks being chosen) the horse's six cards are still its public stack.
+        const racing = view.race !== null;
         children.push(el("div", { class: "per-race-hand", dataset: { horse: String(i) } },
-          el("h3", {}, this.marker(i), t("per.race_hand_heading", { horse: horseName(this.ctx, i), track: h.track ?? "–" })),
-          el("p", { text: t("per.race_hand", { cards: cardsText(this.ctx, h.race_hand ?? []) }) }),
-          el("p", { class: "muted", text: t("per.race_played", { cards: cardsText(this.ctx, h.race_played ?? []) }) })));
+          el("h3", {}, this.marker(i), h.track
+            ? t("per.race_hand_heading", { horse: horseName(this.ctx, i), track: h.track })
+            : horseName(this.ctx, i)),
+          el("p", { text: t("per.race_hand", { cards: cardsText(this.ctx, racing ? h.race_hand ?? [] : h.cards) }) }),
+          racing ? el("p", { class: "muted", text: t("per.race_played", { cards: cardsText(this.ctx, h.race_played ?? []) }) }) : null));
       }
       children.push(el("p", { text: view.dice_card[me] ? t("per.dice_card_ready") : t("per.dice_card_used") }));
     }
@@ -636,7 +648,8 @@ class PonyExpressRaceTable {
     const horse = view.horses[action.horse];
     const [colour, value] = splitCard(action.card);
     const cards = horse.cards;
-    if (colour === "white" || !cards.length) return horse.price ?? "–";
+    if (!cards.length) return priceOf(Math.min(8, 10 - value)); // PER-6 `first-card`: the first card sets the row
+    if (colour === "white") return horse.price ?? "–";
     const top = splitCard(cards[cards.length - 1])[1];
     const diff = value - top;
     const size = Math.floor((Math.abs(diff) + 1) / 2);
