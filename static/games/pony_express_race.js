@@ -144,7 +144,12 @@ function describeEvent(event, ctx) {
         list: ctx.joinList(event.chips.map((chips, seat) => ctx.t("per.log.chips_part", { name: name(seat), chips }))),
       });
     case "race_card":
-      return ctx.t("per.log.race_card", { horse: horseName(ctx, event.horse), card: cardName(ctx, event.card) });
+      // Private to the rider during the race; after the end everyone reads it.
+      return (event.to ?? []).includes(ctx.me)
+        ? ctx.t("per.log.race_card", { horse: horseName(ctx, event.horse), card: cardName(ctx, event.card) })
+        : ctx.t("per.log.race_card_revealed", {
+          name: ctx.seatName((event.to ?? [])[0]), horse: horseName(ctx, event.horse), card: cardName(ctx, event.card),
+        });
     default:
       return null;
   }
