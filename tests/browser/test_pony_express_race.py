@@ -297,6 +297,11 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     expect(friend.locator("#game-log")).to_contain_text(words("per.log.race_start", "pt"))
     expect(spectator.locator("#game-log")).to_contain_text(words("per.log.race_start", "zh-Hans"))
     expect(spectator.locator("#game-log")).to_contain_text("Bruno")
+    # At the end the hidden race cards join the log, in their places, for everyone.
+    revealed = words("per.log.race_card_revealed", "zh-Hans", name="|", horse="", card="").split("|")[0]
+    expect(spectator.locator("#game-log")).to_contain_text(revealed)
+    lines = spectator.locator("#game-log li").all_inner_texts()
+    assert len(lines) == len(final["log"]), "one line per event, none twice"
     shot(host, artifacts, "08-payouts-host.png")
     shot(friend, artifacts, "09-payouts-phone.png")
     shot(spectator, artifacts, "10-payouts-spectator.png")
