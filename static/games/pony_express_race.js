@@ -630,7 +630,7 @@ class PonyExpressRaceTable {
       const push = actions.find((a) => a.push);
       const stay = actions.find((a) => !a.push);
       return [
-        el("p", { text: t("per.pace_card", { card: cardName(this.ctx, turn.card), bonus: turn.bonus ? t("per.bonus_yes") : t("per.bonus_no") }) }),
+        el("p", { text: t("per.pace_card", { card: cardName(this.ctx, turn.card), bonus: !turn.bonus ? t("per.bonus_no") : view.options?.movement === "alternative" ? t("per.bonus_double") : t("per.bonus_yes") }) }),
         turn.rolls.length ? el("p", { text: t("per.rolls_so_far", { rolls: rollsText(this.ctx, turn.rolls) }) }) : null,
         el("p", { class: "per-chance", text: t("per.chance", { value, percent }) }),
         el("div", { class: "per-buttons" },
