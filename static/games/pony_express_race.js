@@ -429,7 +429,6 @@ class PonyExpressRaceTable {
       const here = view.horses.map((h, i) => [h, i]).filter(([h]) => h.row === row.row);
       return el("tr", { dataset: { row: String(row.row) } },
         el("th", { scope: "row", text: row.price }),
-        ...row.pays.map((n) => el("td", { class: "per-num", text: paysText(n) })),
         el("td", { class: "per-markers" }, here.map(([h, i]) => {
           const before = previous?.horses?.[i]?.row;
           const moved = before && before !== h.row ? (h.row < before ? "up" : "down") : "";
@@ -437,7 +436,8 @@ class PonyExpressRaceTable {
             this.marker(i), horseName(this.ctx, i),
             moved ? el("span", { class: "per-moved", text: moved === "up" ? "↑" : "↓" }) : null,
             moved ? el("span", { class: "visually-hidden", text: t(moved === "up" ? "per.moved_up" : "per.moved_down") }) : null);
-        })));
+        })),
+        ...row.pays.map((n) => el("td", { class: "per-num", text: paysText(n) })));
     });
     const unpriced = view.horses.map((h, i) => [h, i]).filter(([h]) => !h.row).map(([, i]) => horseName(this.ctx, i));
     this.oddsBox.replaceChildren(...[
@@ -447,10 +447,10 @@ class PonyExpressRaceTable {
           el("caption", { id: "per-odds-caption", text: t("per.odds_caption") }),
           el("thead", {}, el("tr", {},
             el("th", { scope: "col", text: t("per.price") }),
+            el("th", { scope: "col", text: t("per.horses_here") }),
             el("th", { scope: "col", text: t("per.pays_1") }),
             el("th", { scope: "col", text: t("per.pays_2") }),
-            el("th", { scope: "col", text: t("per.pays_3") }),
-            el("th", { scope: "col", text: t("per.horses_here") }))),
+            el("th", { scope: "col", text: t("per.pays_3") }))),
           el("tbody", {}, rows))),
       unpriced.length ? el("p", { class: "per-unpriced", text: t("per.no_odds_yet", { horses: this.ctx.joinList(unpriced) }) }) : null,
       el("p", { class: "muted", text: t("per.odds_help") }),

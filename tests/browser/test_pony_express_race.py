@@ -246,6 +246,7 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
         expect(page.locator("#table-area")).to_be_visible()
         page.wait_for_selector('#game-root[data-stage="1"]')
         expect(page.locator(".per-odds-table tbody tr")).to_have_count(8)
+        expect(page.locator(".per-odds-table tbody td")).to_have_count(8 * 4)
         expect(page.locator(".per-chart-table tbody tr")).to_have_count(7)
         expect(page.locator(".per-track")).to_have_count(7)
     # Seat 0 starts: bet 5 chips; the banner and the urgent live region say so.
