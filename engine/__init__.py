@@ -7,8 +7,10 @@ from .api import (
     is_over,
     legal_actions,
     result,
+    reveal_view,
     setup,
     timeout_action,
+    timer_seconds,
     to_act,
     view,
 )
@@ -24,8 +26,10 @@ __all__ = [
     "is_over",
     "legal_actions",
     "result",
+    "reveal_view",
     "setup",
     "timeout_action",
+    "timer_seconds",
     "to_act",
     "view",
 ]

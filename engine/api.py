@@ -102,6 +102,25 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return seen
 
 
+def reveal_view(state: State) -> dict[str, Any]:
+    """Everything, for a replay after the end: the spectator's view, the whole log
+    (private events too) and, per seat, what that seat's own view shows that the
+    spectator's does not (hands, stakes, cups, submissions...) under `secrets`.
+
+    Generic: it composes each game's own `view`, so no game needs extra code.
+    Never send it while the game runs.
+    """
+    game = game_of(state)
+    seen = view(state, None)
+    seen["log"] = [dict(event) for event in state["log"]]
+    public = game.view(state, None)
+    seen["secrets"] = [
+        {key: value for key, value in game.view(state, seat).items() if public.get(key) != value}
+        for seat in range(state["seats"])
+    ]
+    return seen
+
+
 def result(state: State) -> dict[str, Any] | None:
     game = game_of(state)
     return game.result(state) if game.is_over(state) else None
@@ -113,6 +132,15 @@ def bot_action(state: State, seat: int, rng: random.Random | None = None) -> Act
     if not actions:
         return None
     return game_of(state).bot_action(view(state, seat), actions, rng or random.Random())
+
+
+def timer_seconds(state: State) -> float | None:
+    """The rules' own time limit for the current wait (None: the room's timer applies)."""
+    game = game_of(state)
+    if game.is_over(state):
+        return None
+    seconds = game.timer_seconds(state)
+    return float(seconds) if seconds else None
 
 
 def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action | None:

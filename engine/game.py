@@ -64,6 +64,15 @@ class Game:
         """At the end: {"scores": [...], "winners": [...], "revealed": {...}}."""
         raise NotImplementedError
 
+    def timer_seconds(self, state: State) -> float | None:
+        """Seconds the rules themselves give the current wait, or None.
+
+        None lets the room's own turn timer (if any) apply. A game with a timed
+        rule (a round timer, a bluff-call window) returns its length here, so
+        the server needs no knowledge of the game's phases.
+        """
+        return None
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """What the server applies for `seat` when its timer fires.
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .errors import BAD_SETUP, EngineError
 from .game import Game
-from .games.ponies_in_pursuit import PoniesInPursuit
 from .games.horse_racing import HorseRacing
+from .games.ponies_in_pursuit import PoniesInPursuit
 from .games.pony_express_bluff import PonyExpressBluff
 from .games.pony_express_race import PonyExpressRace
 

@@ -2,8 +2,9 @@
 
 from fastapi import APIRouter
 
-from app.api.routes import games, rooms
+from app.api.routes import board_odds, games, rooms
 
 api_router = APIRouter()
 api_router.include_router(games.router)
+api_router.include_router(board_odds.router)
 api_router.include_router(rooms.router)

@@ -111,5 +111,5 @@ class RoomCore:
         if room.status != "playing":
             room.deadline = None
             return
-        seconds = timer_seconds(room.state["options"], room.turn_seconds)
+        seconds = timer_seconds(room.state, room.turn_seconds)
         room.deadline = next_deadline(seconds, room.deadline, waiting_before, engine.to_act(room.state), now)

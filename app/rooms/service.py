@@ -13,9 +13,10 @@ from .autoplay import Autoplay
 from .core import channel
 from .lobby import Lobby
 from .play import Play
+from .replays import Replays
 
 __all__ = ["RoomService", "channel"]
 
 
-class RoomService(Lobby, Play, Autoplay):
+class RoomService(Lobby, Play, Autoplay, Replays):
     """Every room operation the HTTP routes and the socket call."""

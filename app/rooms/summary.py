@@ -26,7 +26,7 @@ def public_summary(info: RoomInfo, connected: set[str], now: float) -> dict[str,
         "seeded": info.seeded,
         "status": info.status,
         "v": info.version,
-        "timer_seconds": timer_seconds(info.options, info.turn_seconds),
+        "timer_seconds": timer_seconds(info.state, info.turn_seconds),
         "deadline_in": None if info.deadline is None else round(max(0.0, info.deadline - now), 3),
         "seats": [
             {

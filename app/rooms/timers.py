@@ -1,15 +1,18 @@
-"""Turn/round timer arithmetic (PIP-18 for Ponies in Pursuit; a room-level timer otherwise)."""
+"""Turn/round timer arithmetic: the rules' own limit (PIP-18's round timer, PEB-14's
+call window, via engine.timer_seconds) or else the room's turn timer."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import engine
 
-def timer_seconds(options: dict[str, Any], turn_seconds: float | None) -> float | None:
-    """The game's own `round_seconds` option when set (> 0), else the room's turn timer."""
-    game_seconds = options.get("round_seconds")
-    if isinstance(game_seconds, (int, float)) and not isinstance(game_seconds, bool) and game_seconds > 0:
-        return float(game_seconds)
+
+def timer_seconds(state: dict[str, Any] | None, turn_seconds: float | None) -> float | None:
+    """The limit the rules give the current wait when they give one, else the room's turn timer."""
+    rules_seconds = engine.timer_seconds(state) if state is not None else None
+    if rules_seconds:
+        return rules_seconds
     return float(turn_seconds) if turn_seconds else None
 
 

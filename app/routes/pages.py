@@ -71,6 +71,16 @@ def room(request: Request, code: str) -> HTMLResponse:
     return render(request, "room.html", page="room", code=code)
 
 
+@router.get("/rooms/{code}/replay", response_class=HTMLResponse)
+def replay(request: Request, code: str) -> HTMLResponse:
+    """A finished game step by step, every secret revealed (static/js/replay.js).
+
+    The page itself is always served; the API behind it refuses (`not_over`) before the end."""
+    if not _ROOM_CODE.match(code):
+        return render(request, "not_found.html", status_code=404, page="not_found")
+    return render(request, "replay.html", page="replay", code=code)
+
+
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse)
 def rules(request: Request, game_id: str, fragment: int = 0) -> HTMLResponse:
     summary = rules_summary(game_id)

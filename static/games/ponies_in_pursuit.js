@@ -466,9 +466,34 @@ function turnText(view, ctx) {
   return ctx.t(view.must_play === 2 ? "pip.turn_pick_two" : "pip.turn_pick_one");
 }
 
+// Replays (static/js/replay.js): one seat's action, and what a seat hides.
+function describeAction(action, ctx) {
+  if (action.type === "submit") return ctx.t("pip.action.submit", { plays: playsText(ctx, action.cards) });
+  if (action.type === "spy") return ctx.t("pip.action.spy", { target: ctx.seatName(action.target) });
+  return null;
+}
+
+function describeSecrets(secrets, view, ctx) {
+  const lines = [];
+  if (secrets.hand) {
+    lines.push(ctx.t("pip.secret.hand", {
+      cards: secrets.hand.length ? ctx.joinList(secrets.hand.map((c) => cardName(ctx, c))) : ctx.t("pip.no_cards"),
+    }));
+  }
+  if (secrets.stakes) {
+    const stakes = PONIES.filter((c) => secrets.stakes[c])
+      .map((c) => ctx.t("pip.secret.stake_item", { colour: colourName(ctx, c), n: ctx.num(secrets.stakes[c]) }));
+    lines.push(stakes.length ? ctx.t("pip.secret.stakes", { stakes: ctx.joinList(stakes) }) : ctx.t("pip.secret.no_stakes"));
+  }
+  if (secrets.submission) lines.push(ctx.t("pip.secret.submission", { plays: playsText(ctx, secrets.submission) }));
+  return lines;
+}
+
 export default {
   id: "ponies_in_pursuit",
   mount: (root, ctx) => new PoniesTable(root, ctx),
   describeEvent,
   turnText,
+  describeAction,
+  describeSecrets,
 };

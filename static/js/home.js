@@ -1,10 +1,10 @@
 // Home page: pick a game from GET /api/games, set its options, your name,
 // create a room, then go to the room page with the seat kept in localStorage.
 import { call, rememberName, rememberedName, saveSeat } from "./api.js";
-import { el } from "./dom.js";
+import { el, svg } from "./dom.js";
 import { errorText } from "./errors.js";
-import { has, t } from "./i18n.js";
-import { gameName, optionLabel, optionChoiceLabel } from "./games.js";
+import { has, joinList, num, t } from "./i18n.js";
+import { gameName, loadGameModule, optionLabel, optionChoiceLabel } from "./games.js";
 
 const picker = document.getElementById("game-picker");
 const optionsBox = document.getElementById("game-options");
@@ -33,9 +33,14 @@ function optionField(game, option) {
       el("input", { id, type: "checkbox", name: option.name, checked: option.default === true }),
       el("label", { for: id, text: label }));
   }
-  if (option.kind === "choice") {
+  if (option.kind === "choice" || (option.kind === "custom" && option.choices?.length)) {
+    // A custom option with named choices (and maybe a whole-number range) is offered as one list.
+    const numbers = option.kind === "custom" && Number.isInteger(option.min) && Number.isInteger(option.max)
+      && option.max - option.min <= 60
+      ? Array.from({ length: option.max - option.min + 1 }, (_, i) => option.min + i) : [];
+    const choices = [...numbers, ...option.choices];
     const select = el("select", { id, name: option.name },
-      (option.choices ?? []).map((choice) =>
+      choices.map((choice) =>
         el("option", { value: String(choice), selected: choice === option.default, text: optionChoiceLabel(game, option, choice) })));
     return el("div", { class: "field" }, el("label", { for: id, text: label }), select);
   }
@@ -56,7 +61,27 @@ function renderOptions() {
   const options = (game?.options ?? []).filter((o) => o.name !== "seed");
   optionsBox.hidden = options.length === 0;
   for (const option of options) optionsFields.append(optionField(game, option));
+  optionsFields.append(el("div", { id: "options-preview", "aria-live": "polite" }));
+  renderPreview();
 }
+
+// A game's table module may describe the chosen options (e.g. each horse's
+// chance to win on a board): `describeOptions(options, ctx) -> Node | null`.
+let previewTicket = 0;
+async function renderPreview() {
+  const game = selectedGame();
+  const ticket = ++previewTicket;
+  let node = null;
+  try {
+    const module = await loadGameModule(game.id);
+    if (module.describeOptions) node = await module.describeOptions(readOptions(game), { t, num, joinList, el, svg });
+  } catch {
+    node = null; // no table module yet, or nothing to say
+  }
+  const box = document.getElementById("options-preview");
+  if (ticket === previewTicket && box) box.replaceChildren(...(node ? [node] : []));
+}
+optionsFields.addEventListener("change", renderPreview);
 
 function renderGames() {
   picker.querySelector("#games-loading")?.remove();
@@ -81,9 +106,10 @@ function readOptions(game) {
     if (option.kind === "bool") options[option.name] = input.checked;
     else if (option.kind === "int") options[option.name] = Number.parseInt(input.value, 10);
     else if (option.kind === "float") options[option.name] = Number.parseFloat(input.value);
-    else if (option.kind === "choice") {
+    else if (option.kind === "choice" || option.kind === "custom") {
       const match = (option.choices ?? []).find((c) => String(c) === input.value);
-      options[option.name] = match ?? input.value;
+      const number = /^-?\d+$/.test(input.value) ? Number.parseInt(input.value, 10) : input.value;
+      options[option.name] = match ?? (option.kind === "custom" ? number : input.value);
     }
   }
   return options;

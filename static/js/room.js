@@ -65,11 +65,17 @@ async function refreshSummary() {
   return true;
 }
 
+// Once the game is over, anyone with the link may replay it (static/js/replay.js).
+function showReplayLink(over) {
+  document.getElementById("replay-link").hidden = !over;
+}
+
 function applySummary(raw) {
   const wasLobby = summary?.status === "lobby";
   summary = normaliseSummary(raw, summary);
   setRole();
   document.getElementById("leave-seat").hidden = me() === null || summary.status === "over";
+  showReplayLink(summary.status === "over");
   if (summary.status === "closed") {
     document.getElementById("lobby").hidden = true;
     document.getElementById("table-area").hidden = true;
@@ -138,6 +144,7 @@ function onMessage(message) {
       if (summary && summary.status === "lobby") refreshSummary();
       ensureTable().then(() => {
         table.receive(message);
+        if (message.over) showReplayLink(true);
         if (summary && table.version >= summary.v) clearTimeout(gapTimer);
       });
       break;

@@ -31,3 +31,20 @@ def test_python_dash_m_app_is_the_paddock_command():
         [sys.executable, "-m", "app", "serve", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=30
     )
     assert out.returncode == 0 and "--port" in out.stdout
+
+
+def test_board_odds_is_a_paddock_subcommand():
+    """HR-2 from the console: `paddock board-odds --json` prints the estimate as JSON."""
+    import json
+
+    out = subprocess.run(
+        [sys.executable, "-m", "app", "board-odds", "--board", "classic", "--races", "20000", "--seed", "1",
+         "--json"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    estimate = json.loads(out.stdout)
+    assert estimate["board"] == "classic" and estimate["races"] == 20000
+    assert set(estimate["win"]) == {str(h) for h in range(2, 13)}
+    assert abs(sum(estimate["win"].values()) - 1) < 1e-9
+    assert estimate["win"]["7"] < 0.03 < 0.19 < min(estimate["win"]["2"], estimate["win"]["12"])

@@ -49,14 +49,6 @@ def generated_keys() -> set[str]:
     return keys
 
 
-def choice_keys() -> set[str]:
-    """Optional words for option choices, `opt.<id>.<option>.<choice>` (choices may hold a '-')."""
-    return {
-        f"opt.{game.id}.{option.name}.{choice}"
-        for game in games_with_tables() for option in game.options for choice in option.choices
-    }
-
-
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_language_has_every_key_with_the_same_placeholders(lang):
     english = i18n.catalogue("en")
@@ -74,6 +66,16 @@ def test_catalogue_files_are_exactly_the_languages():
     for lang in i18n.LANGUAGES:
         table = json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
         assert all(isinstance(v, str) for v in table.values())
+
+
+def choice_keys() -> set[str]:
+    """`opt.<id>.<option>.<choice>`: optional words for a choice option's values (games.js)."""
+    return {
+        f"opt.{game.id}.{option.name}.{choice}"
+        for game in games_with_tables()
+        for option in game.options
+        for choice in option.choices
+    }
 
 
 def test_every_catalogue_key_is_used():

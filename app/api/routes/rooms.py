@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
 from app.api.deps import Rooms, SeatToken
@@ -86,3 +86,17 @@ async def action_log(code: str, rooms: Rooms) -> dict[str, Any]:
         "seed": info.seed,
         "actions": actions,
     }
+
+
+@router.get("/{code}/replay")
+async def replay(code: str, rooms: Rooms) -> dict[str, Any]:
+    """A finished game step by step (actions and log events; views come per page below)."""
+    return await rooms.replay_steps(code)
+
+
+@router.get("/{code}/replay/views")
+async def replay_views(
+    code: str, rooms: Rooms, start: int = Query(0, alias="from"), stop: int = Query(0, alias="to")
+) -> dict[str, Any]:
+    """Every secret revealed, for steps from..to (0 = the setup, n = after the n-th action)."""
+    return await rooms.replay_views(code, start, stop)

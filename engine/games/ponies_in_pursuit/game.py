@@ -80,6 +80,10 @@ class PoniesInPursuit(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return seat_view(state, seat)
 
+    def timer_seconds(self, state: State) -> float | None:
+        """PIP-18: the round timer, when the room set one."""
+        return state["options"]["round_seconds"] or None
+
     def is_over(self, state: State) -> bool:
         return state["over"]
 

@@ -137,6 +137,10 @@ class PonyExpressBluff(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_mod.view(state, seat)
 
+    def timer_seconds(self, state: State) -> float | None:
+        """PEB-14: the bluff-call window is timed; silence believes."""
+        return state["options"]["call_seconds"] if state["phase"] == "call" else None
+
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
 
