@@ -49,6 +49,14 @@ def generated_keys() -> set[str]:
     return keys
 
 
+def choice_keys() -> set[str]:
+    """Optional words for option choices, `opt.<id>.<option>.<choice>` (choices may hold a '-')."""
+    return {
+        f"opt.{game.id}.{option.name}.{choice}"
+        for game in games_with_tables() for option in game.options for choice in option.choices
+    }
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_language_has_every_key_with_the_same_placeholders(lang):
     english = i18n.catalogue("en")
