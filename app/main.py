@@ -25,7 +25,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         database = make_engine(settings.database_url)
         upgrade(database)
-        broadcast = make_broadcast(settings.broadcast_url, settings.subscriber_queue_size)
+        broadcast = make_broadcast(
+            settings.broadcast_url, settings.subscriber_queue_size, settings.broadcast_prefix
+        )
         await broadcast.connect()
         app.state.rooms = RoomService(make_sessions(database), broadcast, settings)
         await app.state.rooms.resume()

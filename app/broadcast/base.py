@@ -48,3 +48,11 @@ class Broadcast(ABC):
 
     async def disconnect(self) -> None:  # noqa: B027 - optional hook
         pass
+
+    # Presence: who has an open socket in a room. One process knows its own
+    # sockets; a shared backend (Redis) adds the other processes'.
+    async def set_present(self, room: str, member: str, present: bool) -> None:  # noqa: B027
+        pass
+
+    async def present(self, room: str, local: set[str]) -> set[str]:
+        return set(local)

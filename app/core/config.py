@@ -11,9 +11,14 @@ class Settings(BaseSettings):
     # A SQLite file in the working directory unless DATABASE_URL says otherwise;
     # plain `postgresql://...` URLs get the psycopg 3 driver (see app.core.db).
     database_url: str = "sqlite:///paddock.db"
-    # Fan-out between connections: "memory://" (one process). A Redis backend can
-    # be chosen by URL later (see app.broadcast).
+    # Fan-out between connections: "memory://" (one process) or "redis://host:6379/0"
+    # (several processes share rooms; see app.broadcast.redis).
     broadcast_url: str = "memory://"
+    # Prefix of every Redis key and channel, so several sites (or test runs) share one Redis.
+    broadcast_prefix: str = "paddock:"
+    # Seconds between sweeps that take over bots and timers of running games
+    # (e.g. after another process died); 0 turns the sweep off.
+    sweep_seconds: float = 10.0
     host: str = "127.0.0.1"
     port: int = 8000
 

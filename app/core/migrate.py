@@ -6,9 +6,11 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+# Advisory lock key held while migrating on PostgreSQL ("paddock" in ASCII).
+MIGRATION_LOCK = 0x7061646465636B
 
 
 def alembic_config() -> Config:
@@ -21,5 +23,9 @@ def upgrade(engine: Engine) -> None:
     """Bring the database to the newest schema (creates it on first run)."""
     config = alembic_config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Several processes starting together: one migrates, the others wait here
+            # (the lock ends with the transaction) and then find nothing left to do.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -1,5 +1,7 @@
-"""Bots and timers of this process: bots act for bot seats after a short delay; a stored
-deadline fires the engine's timeout action (PIP-18). Both are re-armed at start-up."""
+"""Bots and timers: bots act for bot seats after a short delay; a stored deadline fires the
+engine's timeout action (PIP-18). Re-armed at start-up, when a socket says hello, and by a
+periodic sweep; with several processes each step runs under the room's row lock against the
+stored state and deadline, so a timer fires once and a bot moves once per version."""
 
 from __future__ import annotations
 
@@ -94,6 +96,9 @@ class Autoplay(RoomCore):
                     del self.timers[code]
                 if info is not None:
                     await self._after_change(info)
+                else:
+                    # Another process fired it (or the deadline moved): follow the stored one.
+                    self._arm_timer(await self.load(code))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -103,6 +108,8 @@ class Autoplay(RoomCore):
         """The timer fired: every awaited seat gets the engine's timeout action (PIP-18)."""
         room = self._room(session, code)
         now = time.time()
+        # Checked under the row lock: when several processes wait for the same deadline,
+        # the first one fires and moves it, the others find it in the future and do nothing.
         if room.status != "playing" or room.deadline is None or room.deadline > now + 0.05:
             return None
         waiting = engine.to_act(room.state)
@@ -123,19 +130,46 @@ class Autoplay(RoomCore):
             self._set_deadline(room, [], now)
         return snapshot(room)
 
+    def adopt(self, info: RoomInfo) -> None:
+        """Run the room's awaited bots and its timer in this process too (no-op when already).
+
+        Safe with several processes: every bot step and timer firing takes the room's row
+        lock and works on the stored state, so one action per version is applied, never two.
+        """
+        if info.status == "playing":
+            self._schedule_bots(info)
+            self._arm_timer(info)
+
     async def resume(self) -> int:
-        """After a (re)start: re-arm stored timers and wake bots in running games."""
+        """After a (re)start: re-arm stored timers and wake bots in running games; then keep
+        sweeping, so bots and timers of a process that died are taken over."""
+        count = await self._adopt_playing()
+        if self.settings.sweep_seconds > 0 and self.sweeper is None:
+            self.sweeper = asyncio.create_task(self._sweep())
+        return count
+
+    async def _adopt_playing(self) -> int:
         codes = await self._tx(
             lambda s: list(s.scalars(select(Room.code).where(Room.status == "playing")).all())
         )
         for code in codes:
             async with self.locks[code]:
-                info = await self.load(code)
-                self._schedule_bots(info)
-                self._arm_timer(info)
+                self.adopt(await self.load(code))
         return len(codes)
 
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self._adopt_playing()
+            except Exception:
+                log.exception("sweep failed")
+
     async def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            await asyncio.gather(self.sweeper, return_exceptions=True)
+            self.sweeper = None
         tasks = list(self.bot_tasks.values()) + [task for _, task in self.timers.values()]
         for task in tasks:
             task.cancel()

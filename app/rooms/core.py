@@ -39,6 +39,7 @@ class RoomCore:
         self.presence: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
+        self.sweeper: asyncio.Task[None] | None = None
 
     # ---- plumbing -------------------------------------------------------
 
@@ -64,18 +65,20 @@ class RoomCore:
     async def load(self, code: str) -> RoomInfo:
         return await self._tx(lambda s: snapshot(self._room(s, code, lock=False)))
 
-    def connected(self, code: str) -> set[str]:
-        return {token_hash for token_hash, count in self.presence[code].items() if count > 0}
+    async def connected(self, code: str) -> set[str]:
+        """Token hashes with an open socket to the room, on this process or (Redis) any other."""
+        local = {token_hash for token_hash, count in self.presence.get(code, {}).items() if count > 0}
+        return await self.broadcast.present(code, local)
 
-    def summary(self, info: RoomInfo) -> dict[str, Any]:
-        return public_summary(info, self.connected(info.code), time.time())
+    async def summary(self, info: RoomInfo) -> dict[str, Any]:
+        return public_summary(info, await self.connected(info.code), time.time())
 
     async def _publish_room(self, info: RoomInfo) -> None:
         await self.broadcast.publish(
             channel(info.code),
             {
                 "kind": "room",
-                "summary": self.summary(info),
+                "summary": await self.summary(info),
                 "deadline": info.deadline,
                 "seat_of": {s.token_hash: s.position for s in info.seats if s.token_hash},
                 "host_hash": (info.host().token_hash if info.host() else None),

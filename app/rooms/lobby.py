@@ -204,7 +204,7 @@ class Lobby(RoomCore):
 
     async def hand_to_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
         """The host gives a seat whose player left (or is not connected) to a bot."""
-        connected = self.connected(code)
+        connected = await self.connected(code)
 
         def work(session: Session) -> RoomInfo:
             room = self._room(session, code)

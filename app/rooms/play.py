@@ -65,6 +65,7 @@ class Play(RoomCore):
     async def connect(self, code: str, token_hash: str) -> None:
         self.presence[code][token_hash] += 1
         if self.presence[code][token_hash] == 1:
+            await self.broadcast.set_present(code, token_hash, True)
             await self._publish_presence(code)
 
     async def disconnect(self, code: str, token_hash: str) -> None:
@@ -74,6 +75,7 @@ class Play(RoomCore):
             del counts[token_hash]
             if not counts:
                 del self.presence[code]
+            await self.broadcast.set_present(code, token_hash, False)
             await self._publish_presence(code)
 
     async def _publish_presence(self, code: str) -> None:

@@ -48,6 +48,9 @@ class RoomConnection:
         self.token_hash: str | None = None
         self.seat: int | None = None
         self.last_v = -1
+        # Version of the newest room summary sent: with several processes publishing,
+        # an older summary can arrive after a newer one and must not replace it.
+        self.last_room_v = -1
         self.last_state: dict[str, Any] | None = None
         self.send_lock = asyncio.Lock()
         self.closed = False
@@ -117,7 +120,10 @@ class RoomConnection:
         self.greeted = True
         if self.token_hash is not None:
             await self.rooms.connect(self.code, self.token_hash)
-        await self.sync()
+        info = await self.sync()
+        # Any process serving the room takes care of its bots and timer (e.g. after
+        # the process that ran them died); the database lets only one act per version.
+        self.rooms.adopt(info)
 
     async def on_act(self, act: Act) -> None:
         if not self.greeted:
@@ -151,11 +157,18 @@ class RoomConnection:
                 elif payload["kind"] == "room":
                     await self.on_room(payload)
                 elif payload["kind"] == "state":
-                    await self.send_state(payload["v"], payload["state"])
+                    if self.last_v >= 0 and payload["v"] > self.last_v + 1:
+                        # Updates were missed (e.g. Redis dropped them): reload everything.
+                        await self.sync(force_state=True)
+                    else:
+                        await self.send_state(payload["v"], payload["state"])
         except (WebSocketDisconnect, RuntimeError):
             return
 
     async def on_room(self, payload: dict[str, Any]) -> None:
+        if payload["summary"]["v"] < self.last_room_v:
+            return
+        self.last_room_v = payload["summary"]["v"]
         seat = payload["seat_of"].get(self.token_hash) if self.token_hash else None
         seat_changed = seat != self.seat
         self.seat = seat
@@ -164,16 +177,18 @@ class RoomConnection:
         if seat_changed and self.last_state is not None:
             await self.send_state(self.last_v, self.last_state, force=True)
 
-    async def sync(self, force_state: bool = False) -> None:
+    async def sync(self, force_state: bool = False) -> RoomInfo:
         """The room and, once started, this connection's view of the current state."""
         info: RoomInfo = await self.rooms.load(self.code)
+        self.last_room_v = max(self.last_room_v, info.version)
         seat = info.seat_of(self.token_hash)
         self.seat = seat.position if seat else None
         host = info.host()
         is_host = host is not None and self.token_hash is not None and host.token_hash == self.token_hash
-        await self.send(room_message(self.rooms.summary(info), self.seat, is_host))
+        await self.send(room_message(await self.rooms.summary(info), self.seat, is_host))
         if info.state is not None:
             await self.send_state(info.version, info.state, force=force_state)
+        return info
 
     async def send_state(self, v: int, state: dict[str, Any], force: bool = False) -> None:
         if v < self.last_v or (v == self.last_v and not force):

@@ -91,7 +91,7 @@ export class Table {
     this.instance.update(frame);
     this.renderBanner(frame);
     this.renderPlayers();
-    this.renderLog(frame.view?.log ?? [], previous === null);
+    this.renderLog(frame.view?.log ?? [], previous === null, frame.over);
   }
 
   renderBanner(frame) {
@@ -133,9 +133,13 @@ export class Table {
       && !seat.bot && !seat.host && seat.seat !== this.me && (seat.left || !seat.connected);
   }
 
-  renderLog(log, first) {
+  renderLog(log, first, over = false) {
     const box = document.getElementById("game-log");
-    if (log.length < this.logCount) {
+    // At the end the private events (hidden cards, spying) join the log in their
+    // places, not at its tail: write the whole log again once.
+    const revealed = over && !this.logOver;
+    this.logOver = over;
+    if (log.length < this.logCount || revealed) {
       box.replaceChildren();
       this.logCount = 0;
     }

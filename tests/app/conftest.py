@@ -18,6 +18,7 @@ from tests.utils.live_server import LiveServer
 register(ToyGame())
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 def _postgres_schema_url() -> Iterator[str]:
@@ -42,6 +43,45 @@ def _postgres_schema_url() -> Iterator[str]:
         with admin.begin() as conn:
             conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL schema (for tests that need PostgreSQL itself, e.g. several processes)."""
+    yield from _postgres_schema_url()
+
+
+@pytest.fixture(scope="module")
+def module_postgres_url() -> Iterator[str]:
+    """One fresh PostgreSQL schema for a whole module (e.g. one pair of server processes)."""
+    yield from _postgres_schema_url()
+
+
+def _require_redis() -> str:
+    """The test Redis URL, or a skip (a failure under PADDOCK_REQUIRE_SERVICES) when unreachable."""
+    import redis
+
+    client = redis.Redis.from_url(TEST_REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        if os.environ.get("PADDOCK_REQUIRE_SERVICES"):
+            pytest.fail(f"Redis at {TEST_REDIS_URL} is required but unreachable: {exc}")
+        pytest.skip(f"Redis at {TEST_REDIS_URL} is unreachable (set TEST_REDIS_URL)")
+    finally:
+        client.close()
+    return TEST_REDIS_URL
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> str:
+    return _require_redis()
+
+
+@pytest.fixture(scope="module")
+def redis_prefix() -> str:
+    """Unique key/channel prefix per test module, so parallel runs on one Redis never see each other."""
+    return f"ptest:{uuid.uuid4().hex[:12]}:"
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -69,12 +109,25 @@ def server(sqlite_url) -> Iterator[LiveServer]:
         yield live
 
 
-@pytest.fixture(scope="module")
-def shared_server(tmp_path_factory) -> Iterator[LiveServer]:
-    """One live server for a whole module of tests that each make their own rooms."""
-    path = tmp_path_factory.mktemp("db") / "paddock.db"
-    with LiveServer(settings_for(f"sqlite:///{path}")) as live:
-        yield live
+@pytest.fixture(
+    scope="module",
+    params=["sqlite", pytest.param("postgres+redis", marks=[pytest.mark.postgres, pytest.mark.redis])],
+)
+def shared_server(request, tmp_path_factory) -> Iterator[LiveServer]:
+    """One live server for a whole module of tests that each make their own rooms: on a SQLite
+    file with in-memory fan-out, and on a fresh PostgreSQL schema with Redis fan-out."""
+    if request.param == "sqlite":
+        path = tmp_path_factory.mktemp("db") / "paddock.db"
+        with LiveServer(settings_for(f"sqlite:///{path}")) as live:
+            yield live
+        return
+    redis_url = _require_redis()
+    for url in _postgres_schema_url():
+        settings = settings_for(
+            url, broadcast_url=redis_url, broadcast_prefix=f"ptest:{uuid.uuid4().hex[:12]}:"
+        )
+        with LiveServer(settings) as live:
+            yield live
 
 
 @pytest.fixture

@@ -69,7 +69,8 @@ def test_host_hands_a_dropped_player_to_a_bot_and_the_game_ends(browser, server_
     friend_context.close()
 
     button = host.locator('#player-list li[data-seat="1"] .hand-to-bot')
-    expect(button).to_be_visible()
+    # The server notices the closed socket, then publishes presence: allow a loaded machine time.
+    expect(button).to_be_visible(timeout=20_000)
     label = i18n.translate("en", "table.hand_to_bot_named", name="Gone")
     expect(button).to_have_attribute("aria-label", label)
     button.click()

@@ -76,16 +76,6 @@ def test_catalogue_files_are_exactly_the_languages():
         assert all(isinstance(v, str) for v in table.values())
 
 
-def choice_keys() -> set[str]:
-    """`opt.<id>.<option>.<choice>`: optional words for a choice option's values (games.js)."""
-    return {
-        f"opt.{game.id}.{option.name}.{choice}"
-        for game in games_with_tables()
-        for option in game.options
-        for choice in option.choices
-    }
-
-
 def test_every_catalogue_key_is_used():
     text = source_text()
     literals = set(LITERAL.findall(text))

@@ -24,8 +24,17 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, database_url: str, port: int | None = None, log_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        port: int | None = None,
+        log_path: Path | None = None,
+        broadcast_url: str = "memory://",
+        **env: str,
+    ) -> None:
         self.database_url = database_url
+        self.broadcast_url = broadcast_url
+        self.env = env
         self.port = port or free_port()
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
@@ -36,7 +45,8 @@ class ServerProcess:
             **os.environ,
             "DATABASE_URL": self.database_url,
             "BOT_DELAY": "0",
-            "BROADCAST_URL": "memory://",
+            "BROADCAST_URL": self.broadcast_url,
+            **self.env,
         }
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
@@ -46,7 +56,8 @@ class ServerProcess:
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 30
+        # Generous: on a busy shared machine importing the app alone can take half a minute.
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited with {self.process.returncode}")
@@ -56,7 +67,7 @@ class ServerProcess:
             except httpx.TransportError:
                 pass
             time.sleep(0.05)
-        raise RuntimeError("server did not start in 30 s")
+        raise RuntimeError("server did not start in 120 s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown hooks, no flushing, like a crash."""

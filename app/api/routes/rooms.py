@@ -39,7 +39,7 @@ async def create_room(body: CreateRoom, rooms: Rooms) -> dict[str, Any]:
 
 @router.get("/{code}")
 async def room_summary(code: str, rooms: Rooms) -> dict[str, Any]:
-    return rooms.summary(await rooms.load(code))
+    return await rooms.summary(await rooms.load(code))
 
 
 @router.post("/{code}/join")
@@ -50,27 +50,27 @@ async def join_room(code: str, rooms: Rooms, body: JoinRoom | None = None) -> di
 
 @router.post("/{code}/bots")
 async def add_bots(code: str, rooms: Rooms, token: SeatToken, body: AddBots | None = None) -> dict[str, Any]:
-    return rooms.summary(await rooms.add_bots(code, token, body.count if body else 1))
+    return await rooms.summary(await rooms.add_bots(code, token, body.count if body else 1))
 
 
 @router.delete("/{code}/seats/{seat}")
 async def remove_bot(code: str, seat: int, rooms: Rooms, token: SeatToken) -> dict[str, Any]:
-    return rooms.summary(await rooms.remove_bot(code, token, seat))
+    return await rooms.summary(await rooms.remove_bot(code, token, seat))
 
 
 @router.post("/{code}/seats/{seat}/bot")
 async def hand_seat_to_bot(code: str, seat: int, rooms: Rooms, token: SeatToken) -> dict[str, Any]:
-    return rooms.summary(await rooms.hand_to_bot(code, token, seat))
+    return await rooms.summary(await rooms.hand_to_bot(code, token, seat))
 
 
 @router.post("/{code}/start")
 async def start_game(code: str, rooms: Rooms, token: SeatToken) -> dict[str, Any]:
-    return rooms.summary(await rooms.start(code, token))
+    return await rooms.summary(await rooms.start(code, token))
 
 
 @router.post("/{code}/leave")
 async def leave_room(code: str, rooms: Rooms, token: SeatToken) -> dict[str, Any]:
-    return rooms.summary(await rooms.leave(code, token))
+    return await rooms.summary(await rooms.leave(code, token))
 
 
 @router.get("/{code}/log")

@@ -1,5 +1,8 @@
 """Settings from the environment, database URL forms, SQLite in WAL mode."""
 
+import threading
+
+import pytest
 import sqlalchemy as sa
 
 from app.core.config import Settings
@@ -40,3 +43,43 @@ def test_sqlite_file_is_created_in_wal_mode_and_migrated(tmp_path):
     finally:
         database.dispose()
     assert (tmp_path / "new.db").exists()
+
+
+@pytest.mark.postgres
+def test_a_plain_postgresql_url_connects_with_psycopg3(postgres_url):
+    plain = postgres_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    assert plain.startswith("postgresql://")
+    database = make_engine(plain)
+    try:
+        with database.connect() as conn:
+            assert conn.scalar(sa.text("select 1")) == 1
+        assert database.dialect.driver == "psycopg"
+    finally:
+        database.dispose()
+
+
+@pytest.mark.postgres
+def test_processes_migrating_one_postgres_database_at_once_do_not_collide(postgres_url):
+    """Each `upgrade` waits for the migration advisory lock; the later ones find nothing to do."""
+    engines = [make_engine(postgres_url) for _ in range(3)]
+    errors = []
+
+    def migrate(database):
+        try:
+            upgrade(database)
+        except Exception as exc:  # noqa: BLE001 - collected and reported
+            errors.append(exc)
+
+    threads = [threading.Thread(target=migrate, args=(e,)) for e in engines]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert errors == []
+        assert {"rooms", "seats", "actions"} <= set(sa.inspect(engines[0]).get_table_names())
+        with engines[0].connect() as conn:
+            assert conn.scalar(sa.text("select count(*) from alembic_version")) == 1
+    finally:
+        for database in engines:
+            database.dispose()

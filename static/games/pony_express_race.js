@@ -1,0 +1,780 @@
+// Pony Express: Odds and Riders table (engine id `pony_express_race`): the
+// odds table with its seven markers, the betting chart (chips per player per
+// horse), the horses' face-up card stacks, your hand, the turn's bet and card;
+// then the seven tracks with their coloured spaces, the horses, the rostrum,
+// your horses' hidden cards, the pace choices with their chance, the d10
+// rolls, the dice-card prompt; at the end every bet and prize explained.
+// Module API: see static/js/table.js and static/games/README.md.
+
+const HORSE_KEYS = [
+  "per.horse.brown", "per.horse.beige", "per.horse.yellow", "per.horse.orange",
+  "per.horse.red", "per.horse.blue", "per.horse.green",
+];
+const HORSE_SHORT_KEYS = [
+  "per.horse_short.brown", "per.horse_short.beige", "per.horse_short.yellow", "per.horse_short.orange",
+  "per.horse_short.red", "per.horse_short.blue", "per.horse_short.green",
+];
+const HORSE_CLASSES = ["brown", "beige", "yellow", "orange", "red", "blue", "green"];
+const CARD_COLOUR_KEYS = {
+  black: "per.card.black", yellow: "per.card.yellow", blue: "per.card.blue", red: "per.card.red",
+};
+const SPACE_KEYS = { blue: "per.space.blue", red: "per.space.red", yellow: "per.space.yellow" };
+const SPACE_LETTER_KEYS = { blue: "per.space_letter.blue", red: "per.space_letter.red", yellow: "per.space_letter.yellow" };
+const PLACE_KEYS = { 1: "per.place.1", 2: "per.place.2", 3: "per.place.3" };
+const PACE_KEYS = {
+  normal: "per.pace.normal", fast: "per.pace.fast", risky: "per.pace.risky", failed: "per.pace.failed",
+  forced: "per.pace.forced", move_up: "per.pace.move_up", roll: "per.pace.roll", roll_again: "per.pace.roll_again",
+};
+const STEP_KEYS = {
+  fast: "per.step.fast", risky: "per.step.risky", again: "per.step.again",
+};
+// Variant names shown in the header (and on the home page: opt.<id>.<option>.<choice>).
+const OPTION_CHOICE_KEYS = {
+  opening_odds: {
+    standard: "opt.pony_express_race.opening_odds.standard", random: "opt.pony_express_race.opening_odds.random",
+    chosen: "opt.pony_express_race.opening_odds.chosen", "first-card": "opt.pony_express_race.opening_odds.first-card",
+  },
+  movement: {
+    standard: "opt.pony_express_race.movement.standard", alternative: "opt.pony_express_race.movement.alternative",
+  },
+};
+const CSS_URL = "/static/games/pony_express_race.css";
+const TOWN = 19;
+const SVG = { left: 58, cell: 27, row: 36, top: 22 };
+
+// ---- words -------------------------------------------------------------
+
+function horseName(ctx, horse) {
+  return ctx.t(HORSE_KEYS[horse]);
+}
+
+function horseShort(ctx, horse) {
+  return ctx.t(HORSE_SHORT_KEYS[horse]);
+}
+
+function splitCard(card) {
+  const at = card.lastIndexOf("-");
+  return [card.slice(0, at), Number(card.slice(at + 1))];
+}
+
+function cardName(ctx, card) {
+  const [colour, value] = splitCard(card);
+  if (colour === "white") return ctx.t("per.card.move_up", { value });
+  return ctx.t("per.card.named", { colour: ctx.t(CARD_COLOUR_KEYS[colour]), value });
+}
+
+function cardsText(ctx, cards) {
+  return cards.length ? ctx.joinList(cards.map((c) => cardName(ctx, c))) : ctx.t("per.none");
+}
+
+function placeName(ctx, place) {
+  return ctx.t(PLACE_KEYS[place]);
+}
+
+function ownerName(ctx, owner) {
+  return owner === null || owner === undefined ? ctx.t("per.greenhorn") : ctx.seatName(owner);
+}
+
+function rollsText(ctx, rolls) {
+  return ctx.joinList(rolls.map((r) => ctx.num(r)));
+}
+
+function rideLine(event, ctx) {
+  const params = {
+    horse: horseName(ctx, event.horse), track: event.track, pace: ctx.t(PACE_KEYS[event.pace] ?? "per.pace.normal"),
+    from: event.start, to: event.end, rolls: rollsText(ctx, event.rolls ?? []),
+  };
+  return (event.rolls ?? []).length ? ctx.t("per.log.ride_rolls", params) : ctx.t("per.log.ride", params);
+}
+
+function describeEvent(event, ctx) {
+  const name = (seat) => ctx.seatName(seat);
+  switch (event.e) {
+    case "opening":
+      return event.seat === undefined || event.seat === null
+        ? ctx.t("per.log.opening", { horse: horseName(ctx, event.horse), card: cardName(ctx, event.card), row: event.row })
+        : ctx.t("per.log.opening_chosen", {
+          name: name(event.seat), horse: horseName(ctx, event.horse), card: cardName(ctx, event.card), row: event.row,
+        });
+    case "bet":
+      return ctx.t("per.log.bet", { name: name(event.seat), chips: event.chips, horse: horseName(ctx, event.horse) });
+    case "card":
+      return ctx.t("per.log.card", {
+        name: name(event.seat), card: cardName(ctx, event.card), horse: horseName(ctx, event.horse),
+        odds: oddsMove(ctx, event.row_from, event.row_to),
+      });
+    case "leftover":
+      return ctx.t("per.log.leftover", {
+        card: cardName(ctx, event.card), horse: horseName(ctx, event.horse), odds: oddsMove(ctx, event.row_from, event.row_to),
+      });
+    case "owners": {
+      const parts = event.owners.map((owner, horse) => ctx.t("per.log.owner_part", {
+        horse: horseName(ctx, horse), owner: ownerName(ctx, owner),
+      }));
+      return ctx.t("per.log.owners", { list: ctx.joinList(parts) });
+    }
+    case "tie_roll":
+      return ctx.t("per.log.tie_roll", {
+        list: ctx.joinList(event.horses.map((h, i) => ctx.t("per.log.tie_part", { horse: horseName(ctx, h), roll: event.rolls[i] }))),
+      });
+    case "track":
+      return event.seat === null || event.seat === undefined
+        ? ctx.t("per.log.track_auto", { horse: horseName(ctx, event.horse), track: event.track })
+        : ctx.t("per.log.track", { name: name(event.seat), horse: horseName(ctx, event.horse), track: event.track });
+    case "tracks": {
+      const order = event.track_of.map((track, horse) => [track, horse]).filter(([track]) => track !== null)
+        .sort((a, b) => a[0] - b[0])
+        .map(([track, horse]) => ctx.t("per.log.track_part", { track, horse: horseName(ctx, horse) }));
+      return ctx.t("per.log.tracks", { list: ctx.joinList(order) });
+    }
+    case "race_start":
+      return ctx.t("per.log.race_start");
+    case "greenhorn_card":
+      return ctx.t("per.log.greenhorn_card", { horse: horseName(ctx, event.horse), card: cardName(ctx, event.card) });
+    case "roll":
+      return ctx.t(event.ok ? "per.log.roll_ok" : "per.log.roll_fail", { horse: horseName(ctx, event.horse), roll: event.roll });
+    case "dice_card":
+      return ctx.t("per.log.dice_card", { name: name(event.seat), horse: horseName(ctx, event.horse), roll: event.voided });
+    case "ride":
+      return rideLine(event, ctx);
+    case "arrived":
+      return ctx.t("per.log.arrived", { horse: horseName(ctx, event.horse), place: placeName(ctx, event.place) });
+    case "settled":
+      return ctx.t("per.log.settled", {
+        list: ctx.joinList(event.chips.map((chips, seat) => ctx.t("per.log.chips_part", { name: name(seat), chips }))),
+      });
+    case "race_card":
+      // Private to the rider during the race; after the end everyone reads it.
+      return (event.to ?? []).includes(ctx.me)
+        ? ctx.t("per.log.race_card", { horse: horseName(ctx, event.horse), card: cardName(ctx, event.card) })
+        : ctx.t("per.log.race_card_revealed", {
+          name: ctx.seatName((event.to ?? [])[0]), horse: horseName(ctx, event.horse), card: cardName(ctx, event.card),
+        });
+    default:
+      return null;
+  }
+}
+
+function oddsMove(ctx, from, to) {
+  if (from === null || from === undefined) return ctx.t("per.odds_open", { price: priceOf(to) });
+  if (from === to) return ctx.t("per.odds_same", { price: priceOf(to) });
+  return ctx.t(to < from ? "per.odds_up" : "per.odds_down", { from: priceOf(from), to: priceOf(to) });
+}
+
+const PRICES = { 1: "1-1", 2: "2-1", 3: "3-1", 4: "4-1", 5: "5-1", 6: "8-1", 7: "10-1", 8: "20-1" };
+function priceOf(row) {
+  return PRICES[row] ?? "–";
+}
+
+function turnText(view, ctx) {
+  if (ctx.me === null || view.over) return null;
+  const acting = view.to_act ?? [];
+  if (!acting.includes(ctx.me)) {
+    return acting.length ? ctx.t("per.turn_waiting", { name: ctx.seatName(acting[0]) }) : null;
+  }
+  const turn = view.race?.turn;
+  switch (view.phase) {
+    case "opening": return ctx.t("per.turn_opening");
+    case "bet": return ctx.t("per.turn_bet", { chips: view.bet_size });
+    case "play": return ctx.t("per.turn_play");
+    case "track": return ctx.t("per.turn_track", { horse: horseName(ctx, view.track_choice.horse) });
+    case "ride": return ctx.t("per.turn_ride", { horse: horseName(ctx, turn.horse) });
+    case "pace": return ctx.t("per.turn_pace", { horse: horseName(ctx, turn.horse) });
+    case "dice": return ctx.t("per.turn_dice", { horse: horseName(ctx, turn.horse) });
+    default: return null;
+  }
+}
+
+// ---- the table -----------------------------------------------------------
+
+class PonyExpressRaceTable {
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    this.frame = null;
+    this.selectedCard = null;
+    this.shownRollKey = "";
+    this.timerHandle = null;
+    const { el, t } = ctx;
+    if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
+      document.head.append(el("link", { rel: "stylesheet", href: CSS_URL }));
+    }
+    root.classList.add("per");
+    this.header = el("div", { class: "per-header" });
+    this.statusText = el("p", { class: "per-status" });
+    this.variantText = el("p", { class: "per-variant muted" });
+    this.timerText = el("p", { class: "per-timer", role: "timer", hidden: true });
+    this.header.append(this.statusText, this.variantText, this.timerText);
+    this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true });
+    this.diceBox = el("section", { class: "per-dice", "aria-labelledby": "per-dice-h", hidden: true });
+    this.tracksBox = el("figure", { class: "per-tracks" });
+    this.rostrum = el("section", { class: "per-rostrum-box", "aria-labelledby": "per-rostrum-h" });
+    this.oddsBox = el("section", { class: "per-odds", "aria-labelledby": "per-odds-h" });
+    this.chartBox = el("section", { class: "per-chart", "aria-labelledby": "per-chart-h" });
+    this.handBox = el("section", { class: "per-mine", "aria-labelledby": "per-mine-h", hidden: true });
+    this.resultsBox = el("section", { class: "per-results", "aria-labelledby": "per-results-h", hidden: true });
+    this.tracks = this.buildTracks();
+    this.tracksBox.append(
+      el("div", { class: "scroll-x per-tracks-scroll", tabindex: "0", role: "region", "aria-labelledby": "per-tracks-h" },
+        el("h2", { id: "per-tracks-h", class: "per-sub", text: t("per.tracks_heading") }), this.tracks.svg),
+      el("figcaption", { class: "visually-hidden", id: "per-tracks-caption" }));
+    this.boards = el("div", { class: "per-boards" }, this.oddsBox, this.chartBox);
+    this.arrange(1);
+  }
+
+  // Stage 1 puts your hand and the boards first; the race puts the tracks first.
+  arrange(stage) {
+    if (this.arrangedFor === stage) return;
+    this.arrangedFor = stage;
+    const focused = this.root.contains(document.activeElement) ? document.activeElement.id : "";
+    const middle = stage === 1
+      ? [this.handBox, this.boards, this.tracksBox, this.rostrum]
+      : [this.tracksBox, this.rostrum, this.handBox, this.boards];
+    this.root.replaceChildren(this.header, this.actBox, this.diceBox, this.resultsBox, ...middle);
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  // Seven tracks of 18 coloured or plain spaces and the town; colour is
+  // always doubled by a letter (B/R/Y in the reader's language).
+  buildTracks() {
+    const { svg, t } = this.ctx;
+    const width = SVG.left + SVG.cell * (TOWN + 1) + 8;
+    const height = SVG.top + SVG.row * 7 + 6;
+    const root = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`, width, height, class: "per-track-svg", role: "img",
+      "aria-labelledby": "per-tracks-caption",
+    });
+    const labels = [];
+    const tokens = [];
+    root.append(svg("text", { x: SVG.left + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.start_short") }));
+    root.append(svg("text", { x: SVG.left + SVG.cell * TOWN + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.town_short") }));
+    for (let index = 0; index < 7; index++) {
+      const y = SVG.top + index * SVG.row;
+      const group = svg("g", { class: "per-track", "data-track": String(index + 1) });
+      group.append(svg("rect", { x: 0, y: y + 1, width, height: SVG.row - 2, rx: 6, class: "per-row-bg" }));
+      const label = svg("text", { x: 4, y: y + SVG.row / 2 + 5, class: "per-track-label", text: String(index + 1) });
+      labels.push(label);
+      group.append(label);
+      group.append(svg("rect", { x: SVG.left + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-start" }));
+      group.append(svg("rect", {
+        x: SVG.left + SVG.cell * TOWN + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-town",
+      }));
+      group.append(svg("text", { x: SVG.left + SVG.cell * TOWN + SVG.cell / 2, y: y + SVG.row / 2 + 5, "text-anchor": "middle", class: "per-town-flag", text: "✉" }));
+      for (let space = 1; space < TOWN; space++) {
+        group.append(svg("rect", {
+          x: SVG.left + SVG.cell * space + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 3,
+          class: "per-space", "data-space": String(space),
+        }));
+        group.append(svg("text", {
+          x: SVG.left + SVG.cell * space + SVG.cell / 2, y: y + SVG.row - 7, "text-anchor": "middle",
+          class: "per-space-letter", "data-space": String(space), text: "",
+        }));
+      }
+      root.append(group);
+    }
+    for (let horse = 0; horse < 7; horse++) {
+      const token = svg("g", { class: `per-token horse-${HORSE_CLASSES[horse]}`, "data-horse": String(horse), style: "display: none" });
+      token.append(svg("circle", { r: 11, class: "per-token-body" }));
+      token.append(svg("text", { y: 4, "text-anchor": "middle", class: "per-token-letter", text: horseShort(this.ctx, horse) }));
+      tokens.push(token);
+      root.append(token);
+    }
+    return { svg: root, labels, tokens, coloured: false };
+  }
+
+  update(frame) {
+    this.frame = frame;
+    const view = frame.view;
+    this.root.dataset.v = String(frame.v);
+    this.root.dataset.phase = view.phase;
+    this.root.dataset.stage = String(view.stage);
+    this.root.dataset.over = String(frame.over);
+    this.root.dataset.mine = String(!frame.over && this.ctx.me !== null && (view.to_act ?? []).includes(this.ctx.me));
+    this.arrange(frame.over ? 2 : view.stage);
+    const acting = frame.over ? [] : (view.to_act ?? []).filter((seat) => seat !== this.ctx.me);
+    this.statusText.textContent = acting.length
+      ? `${this.statusLine(view, frame.over)} · ${this.ctx.t("per.turn_waiting", { name: this.ctx.seatName(acting[0]) })}`
+      : this.statusLine(view, frame.over);
+    this.variantText.textContent = this.variantLine(view);
+    this.drawTimer(frame);
+    this.drawTracks(view);
+    this.drawRostrum(view);
+    this.drawOdds(view, frame.previous);
+    this.drawChart(view);
+    this.drawMine(view, frame.over);
+    this.drawAct(view, frame.actions, frame.over);
+    this.drawDice(view);
+    this.resultsBox.hidden = !frame.over;
+    if (frame.over) this.drawResults(view);
+  }
+
+  statusLine(view, over) {
+    const { t } = this.ctx;
+    if (over) return t("per.status_over");
+    if (view.stage === 1) {
+      return view.bet_size
+        ? t("per.status_betting", { round: view.round, chips: view.bet_size })
+        : t("per.status_cards", { round: view.round });
+    }
+    if (view.phase === "track") return t("per.status_tracks");
+    return t("per.status_race", { round: view.race?.round ?? 1 });
+  }
+
+  variantLine(view) {
+    const { t } = this.ctx;
+    const options = view.options ?? {};
+    const parts = [];
+    const opening = OPTION_CHOICE_KEYS.opening_odds[options.opening_odds];
+    if (opening) parts.push(t("per.variant_part", { name: t("opt.pony_express_race.opening_odds"), value: t(opening) }));
+    const movement = OPTION_CHOICE_KEYS.movement[options.movement];
+    if (movement) parts.push(t("per.variant_part", { name: t("opt.pony_express_race.movement"), value: t(movement) }));
+    if (options.track_choice) parts.push(t("opt.pony_express_race.track_choice"));
+    return parts.join(" · ");
+  }
+
+  drawTimer(frame) {
+    clearInterval(this.timerHandle);
+    const deadline = frame.deadline;
+    if (!deadline || frame.over) {
+      this.timerText.hidden = true;
+      return;
+    }
+    const tick = () => {
+      const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+      this.timerText.hidden = false;
+      this.timerText.textContent = this.ctx.t("per.timer", { seconds: left });
+    };
+    tick();
+    this.timerHandle = setInterval(tick, 1000);
+  }
+
+  drawTracks(view) {
+    const { t } = this.ctx;
+    const svgRoot = this.tracks.svg;
+    if (!this.tracks.coloured) {
+      view.tracks.forEach((spaces, index) => {
+        const group = svgRoot.querySelector(`g[data-track="${index + 1}"]`);
+        spaces.forEach((colour, at) => {
+          if (!colour) return;
+          group.querySelector(`rect[data-space="${at + 1}"]`).classList.add(`space-${colour}`);
+          group.querySelector(`text[data-space="${at + 1}"]`).textContent = t(SPACE_LETTER_KEYS[colour]);
+        });
+      });
+      this.tracks.coloured = true;
+    }
+    const current = view.race?.turn ? view.race.track : null;
+    svgRoot.querySelectorAll("g.per-track").forEach((group) => {
+      group.classList.toggle("per-current", Number(group.dataset.track) === current);
+    });
+    const caption = [];
+    view.horses.forEach((horse, index) => {
+      const token = this.tracks.tokens[index];
+      if (!horse.track) {
+        token.style.display = "none";
+        return;
+      }
+      const label = this.tracks.labels[horse.track - 1];
+      label.textContent = `${horse.track} ${horseShort(this.ctx, index)}`;
+      const x = SVG.left + SVG.cell * horse.position + SVG.cell / 2;
+      const y = SVG.top + (horse.track - 1) * SVG.row + SVG.row / 2 - 3;
+      token.style.display = "";
+      token.style.transform = `translate(${x}px, ${y}px)`;
+      token.classList.toggle("placed", horse.place !== null);
+      const colour = horse.position > 0 && horse.position < TOWN ? view.tracks[horse.track - 1][horse.position - 1] : null;
+      caption.push(horse.place
+        ? t("per.caption_placed", { track: horse.track, horse: horseName(this.ctx, index), place: placeName(this.ctx, horse.place) })
+        : t("per.caption_at", {
+          track: horse.track, horse: horseName(this.ctx, index), position: horse.position,
+          space: colour ? t(SPACE_KEYS[colour]) : t("per.space.plain"),
+        }));
+    });
+    const legend = t("per.tracks_legend", {
+      blue: t(SPACE_LETTER_KEYS.blue), red: t(SPACE_LETTER_KEYS.red), yellow: t(SPACE_LETTER_KEYS.yellow),
+    });
+    this.tracksBox.querySelector("figcaption").textContent = caption.length
+      ? `${legend} ${caption.join("; ")}`
+      : `${legend} ${t("per.tracks_empty")}`;
+    let visibleLegend = this.tracksBox.querySelector(".per-legend");
+    if (!visibleLegend) {
+      visibleLegend = this.ctx.el("p", { class: "per-legend muted", "aria-hidden": "true" });
+      this.tracksBox.append(visibleLegend);
+    }
+    visibleLegend.textContent = caption.length ? legend : `${legend} ${t("per.tracks_empty")}`;
+  }
+
+  drawRostrum(view) {
+    const { el, t } = this.ctx;
+    const items = [1, 2, 3].map((place) => {
+      const horse = view.places[place - 1];
+      return el("li", { class: `per-step per-step-${place}`, dataset: { place: String(place) } },
+        el("span", { class: "per-step-place", text: placeName(this.ctx, place) }),
+        horse === undefined
+          ? el("span", { class: "muted", text: t("per.rostrum_empty") })
+          : el("span", { class: "per-step-horse" }, this.marker(horse), horseName(this.ctx, horse)));
+    });
+    this.rostrum.replaceChildren(el("h2", { id: "per-rostrum-h", text: t("per.rostrum_heading") }),
+      el("ol", { class: "per-rostrum" }, items));
+  }
+
+  marker(horse, extra = "") {
+    return this.ctx.el("span", {
+      class: `per-marker horse-${HORSE_CLASSES[horse]} ${extra}`.trim(), "aria-hidden": "true", text: horseShort(this.ctx, horse),
+    });
+  }
+
+  drawOdds(view, previous) {
+    const { el, t, num } = this.ctx;
+    const paysText = (n) => (n === null ? "–" : num(n));
+    const rows = view.odds_table.map((row) => {
+      const here = view.horses.map((h, i) => [h, i]).filter(([h]) => h.row === row.row);
+      return el("tr", { dataset: { row: String(row.row) } },
+        el("th", { scope: "row", text: row.price }),
+        el("td", { class: "per-markers" }, here.map(([h, i]) => {
+          const before = previous?.horses?.[i]?.row;
+          const moved = before && before !== h.row ? (h.row < before ? "up" : "down") : "";
+          return el("span", { class: `per-marker-item ${moved ? `moved moved-${moved}` : ""}`.trim(), dataset: { horse: String(i) } },
+            this.marker(i), horseName(this.ctx, i),
+            moved ? el("span", { class: "per-moved", text: moved === "up" ? "↑" : "↓" }) : null,
+            moved ? el("span", { class: "visually-hidden", text: t(moved === "up" ? "per.moved_up" : "per.moved_down") }) : null);
+        })),
+        ...row.pays.map((n) => el("td", { class: "per-num", text: paysText(n) })));
+    });
+    const unpriced = view.horses.map((h, i) => [h, i]).filter(([h]) => !h.row).map(([, i]) => horseName(this.ctx, i));
+    this.oddsBox.replaceChildren(...[
+      el("h2", { id: "per-odds-h", text: t("per.odds_heading") }),
+      el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-labelledby": "per-odds-caption" },
+        el("table", { class: "per-odds-table" },
+          el("caption", { id: "per-odds-caption", text: t("per.odds_caption") }),
+          el("thead", {}, el("tr", {},
+            el("th", { scope: "col", text: t("per.price") }),
+            el("th", { scope: "col", text: t("per.horses_here") }),
+            el("th", { scope: "col", text: t("per.pays_1") }),
+            el("th", { scope: "col", text: t("per.pays_2") }),
+            el("th", { scope: "col", text: t("per.pays_3") }))),
+          el("tbody", {}, rows))),
+      unpriced.length ? el("p", { class: "per-unpriced", text: t("per.no_odds_yet", { horses: this.ctx.joinList(unpriced) }) }) : null,
+      el("p", { class: "muted", text: t("per.odds_help") }),
+    ].filter(Boolean));
+  }
+
+  drawChart(view) {
+    const { el, t, num } = this.ctx;
+    const seats = view.bets.map((_, seat) => seat);
+    const raceStarted = view.stage === 2;
+    const rows = view.horses.map((h, i) => el("tr", { dataset: { horse: String(i) } },
+      el("th", { scope: "row" }, this.marker(i), horseName(this.ctx, i)),
+      el("td", { text: h.price ?? "–" }),
+      ...seats.map((seat) => el("td", { class: "per-num", dataset: { seat: String(seat) }, text: view.bets[seat][i] ? num(view.bets[seat][i]) : "–" })),
+      el("td", { class: "per-num", text: num(h.chips) }),
+      raceStarted ? el("td", { text: ownerName(this.ctx, h.owner) }) : null,
+      el("td", { class: "per-stack" }, this.stack(h.cards))));
+    const chips = seats.map((seat) => el("li", { dataset: { seat: String(seat) } },
+      t("per.seat_chips", { name: this.ctx.seatName(seat), chips: view.chips[seat], cards: view.hand_counts[seat] }),
+      view.dice_card[seat] && raceStarted ? el("span", { class: "tag", text: t("per.has_dice_card") }) : null));
+    this.chartBox.replaceChildren(...[
+      el("h2", { id: "per-chart-h", text: t("per.chart_heading") }),
+      el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-labelledby": "per-chart-caption" },
+        el("table", { class: "per-chart-table" },
+          el("caption", { id: "per-chart-caption", text: t("per.chart_caption") }),
+          el("thead", {}, el("tr", {},
+            el("th", { scope: "col", text: t("per.horse") }),
+            el("th", { scope: "col", text: t("per.price") }),
+            ...seats.map((seat) => el("th", { scope: "col", text: this.ctx.seatName(seat) })),
+            el("th", { scope: "col", text: t("per.total") }),
+            raceStarted ? el("th", { scope: "col", text: t("per.owner") }) : null,
+            el("th", { scope: "col", text: t("per.stack") }))),
+          el("tbody", {}, rows))),
+      el("ul", { class: "per-seats" }, chips),
+      view.leftover_count ? el("p", { class: "muted", text: t("per.leftover_count", { n: view.leftover_count }) }) : null,
+    ].filter(Boolean));
+  }
+
+  stack(cards) {
+    const { el, t } = this.ctx;
+    if (!cards.length) return el("span", { class: "muted", text: t("per.none") });
+    return el("span", { class: "per-mini-row" }, cards.map((card) => this.miniCard(card)),
+      el("span", { class: "visually-hidden", text: cardsText(this.ctx, cards) }));
+  }
+
+  miniCard(card) {
+    const [colour, value] = splitCard(card);
+    return this.ctx.el("span", { class: `per-mini card-${colour}`, "aria-hidden": "true", text: colour === "white" ? `⇡${value}` : String(value) });
+  }
+
+  // Your own things: the stage-1 hand, or your horses' hidden race cards.
+  drawMine(view, over) {
+    const { el, t } = this.ctx;
+    const me = this.ctx.me;
+    if (me === null || over) {
+      this.handBox.hidden = true;
+      this.handBox.replaceChildren();
+      return;
+    }
+    this.handBox.hidden = false;
+    const children = [el("h2", { id: "per-mine-h", text: t("per.mine_heading") }),
+      el("p", { text: t("per.your_chips", { chips: view.chips[me] }) })];
+    if (view.stage === 1) {
+      children.push(el("h3", { text: t("per.hand_heading") }),
+        view.hand.length
+          ? el("ul", { class: "per-hand", "aria-label": t("per.hand_heading") }, view.hand.map((card) => el("li", {}, this.bigCard(card))))
+          : el("p", { class: "muted", text: t("per.hand_empty") }));
+    } else {
+      const mine = view.horses.map((h, i) => [h, i]).filter(([h]) => h.owner === me);
+      if (!mine.length) children.push(el("p", { class: "muted", text: t("per.no_horses") }));
+      for (const [h, i] of mine) {
+        // Before the race (tracks being chosen) the horse's six cards are still its public stack.
+        const racing = view.race !== null;
+        children.push(el("div", { class: "per-race-hand", dataset: { horse: String(i) } },
+          el("h3", {}, this.marker(i), h.track
+            ? t("per.race_hand_heading", { horse: horseName(this.ctx, i), track: h.track })
+            : horseName(this.ctx, i)),
+          el("p", { text: t("per.race_hand", { cards: cardsText(this.ctx, racing ? h.race_hand ?? [] : h.cards) }) }),
+          racing ? el("p", { class: "muted", text: t("per.race_played", { cards: cardsText(this.ctx, h.race_played ?? []) }) }) : null));
+      }
+      children.push(el("p", { text: view.dice_card[me] ? t("per.dice_card_ready") : t("per.dice_card_used") }));
+    }
+    this.handBox.replaceChildren(...children);
+  }
+
+  bigCard(card, attrs = {}) {
+    const { el } = this.ctx;
+    const [colour, value] = splitCard(card);
+    return el(attrs.onclick ? "button" : "span", { ...attrs, class: `per-card card-${colour} ${attrs.class ?? ""}`.trim() },
+      el("span", { class: "per-card-value", "aria-hidden": "true", text: colour === "white" ? `⇡${value}` : String(value) }),
+      el("span", { class: "per-card-name", text: cardName(this.ctx, card) }));
+  }
+
+  drawAct(view, actions, over) {
+    const { el, t } = this.ctx;
+    const mine = !over && this.ctx.me !== null && actions.length > 0;
+    this.actBox.hidden = !mine;
+    if (!mine) {
+      this.actBox.replaceChildren();
+      this.selectedCard = null;
+      return;
+    }
+    const focusedId = this.actBox.contains(document.activeElement) ? document.activeElement.id : "";
+    const heading = el("h2", { id: "per-act-h", text: turnText({ ...view, over: false }, this.ctx) ?? t("table.your_move") });
+    const body = this.actBody(view, actions);
+    this.actBox.replaceChildren(heading, ...body.filter(Boolean));
+    // A keyboard user stays in the prompt: the same control, or the first one of the next question.
+    if (focusedId) (document.getElementById(focusedId) ?? this.actBox.querySelector("button, select"))?.focus();
+  }
+
+  actBody(view, actions) {
+    const { el, t } = this.ctx;
+    const kind = actions[0].type;
+    const horseButton = (action, id, extra = null) => el("button", {
+      type: "button", id, class: "per-horse-button", dataset: { horse: String(action.horse) },
+      onclick: () => this.ctx.send(action),
+    }, this.marker(action.horse), horseName(this.ctx, action.horse), extra);
+    if (kind === "bet") {
+      return [el("p", { text: t("per.bet_help", { chips: view.bet_size }) }),
+        el("div", { class: "per-buttons" }, actions.map((a) => horseButton(a, `per-bet-${a.horse}`,
+          el("span", { class: "per-button-meta", text: view.horses[a.horse].price ?? "–" }))))];
+    }
+    if (kind === "play") {
+      const cards = [...new Set(actions.map((a) => a.card))];
+      if (!cards.includes(this.selectedCard)) this.selectedCard = cards[0];
+      const cardButtons = el("ul", { class: "per-hand per-pick", "aria-label": t("per.pick_card") }, cards.map((card) => el("li", {},
+        this.bigCard(card, {
+          type: "button", id: `per-card-${card}`, "aria-pressed": String(card === this.selectedCard), dataset: { card },
+          onclick: () => { this.selectedCard = card; this.drawAct(this.frame.view, this.frame.actions, this.frame.over); },
+        }))));
+      const onto = actions.filter((a) => a.card === this.selectedCard);
+      return [el("p", { text: t("per.play_help") }), cardButtons,
+        el("p", { text: t("per.play_onto", { card: cardName(this.ctx, this.selectedCard) }) }),
+        el("div", { class: "per-buttons" }, onto.map((a) => horseButton(a, `per-play-${a.horse}`,
+          el("span", { class: "per-button-meta", text: this.preview(view, a) }))))];
+    }
+    if (kind === "open") {
+      const horses = [...new Set(actions.map((a) => a.horse))];
+      const horseSelect = el("select", { id: "per-open-horse" },
+        horses.map((h) => el("option", { value: String(h), text: horseName(this.ctx, h) })));
+      const cards = [...new Set(actions.map((a) => a.card))];
+      const cardSelect = el("select", { id: "per-open-card" }, cards.map((c) => el("option", { value: c, text: cardName(this.ctx, c) })));
+      return [el("p", { text: t("per.open_help") }),
+        el("div", { class: "share-row" },
+          el("label", { for: "per-open-horse", text: t("per.horse") }), horseSelect,
+          el("label", { for: "per-open-card", text: t("per.card_label") }), cardSelect,
+          el("button", {
+            type: "button", id: "per-open-go", class: "primary", text: t("per.open_button"),
+            onclick: () => {
+              const action = actions.find((a) => String(a.horse) === horseSelect.value && a.card === cardSelect.value);
+              if (action) this.ctx.send(action);
+            },
+          }))];
+    }
+    if (kind === "track") {
+      return [el("p", { text: t("per.track_help", { horse: horseName(this.ctx, view.track_choice.horse) }) }),
+        el("div", { class: "per-buttons" }, actions.map((a) => el("button", {
+          type: "button", id: `per-track-${a.track}`, onclick: () => this.ctx.send(a), text: t("per.track_n", { track: a.track }),
+        })))];
+    }
+    const turn = view.race.turn;
+    if (kind === "ride") {
+      const hand = view.horses[turn.horse];
+      return [el("p", { text: t("per.ride_help", { horse: horseName(this.ctx, turn.horse), position: hand.position }) }),
+        el("ul", { class: "per-hand per-ride", "aria-label": t("per.pick_card") }, actions.map((a, n) => el("li", {},
+          this.bigCard(a.card, {
+            type: "button", id: `per-ride-${n}`, dataset: { card: a.card, moveUp: String(Boolean(a.move_up)) },
+            class: a.move_up ? "per-move-up" : "",
+            onclick: () => this.ctx.send(a),
+          }),
+          a.move_up ? el("span", { class: "per-button-meta", text: t("per.move_up_level") }) : null)))];
+    }
+    if (kind === "pace") {
+      const percent = Math.round((turn.chance ?? 0) * 100);
+      const value = turn.card ? splitCard(turn.card)[1] : 0;
+      const stepWords = t(STEP_KEYS[turn.step] ?? "per.step.fast");
+      const push = actions.find((a) => a.push);
+      const stay = actions.find((a) => !a.push);
+      return [
+        el("p", { text: t("per.pace_card", { card: cardName(this.ctx, turn.card), bonus: !turn.bonus ? t("per.bonus_no") : view.options?.movement === "alternative" ? t("per.bonus_double") : t("per.bonus_yes") }) }),
+        turn.rolls.length ? el("p", { text: t("per.rolls_so_far", { rolls: rollsText(this.ctx, turn.rolls) }) }) : null,
+        el("p", { class: "per-chance", text: t("per.chance", { value, percent }) }),
+        el("div", { class: "per-buttons" },
+          el("button", { type: "button", id: "per-push", class: "primary", dataset: { value: String(value), percent: String(percent), step: turn.step }, onclick: () => this.ctx.send(push), text: t("per.push", { step: stepWords, percent }) }),
+          el("button", { type: "button", id: "per-stay", onclick: () => this.ctx.send(stay), text: t(turn.step === "again" ? "per.stay_again" : "per.stay") })),
+      ].filter(Boolean);
+    }
+    if (kind === "dice_card") {
+      const last = turn.rolls[turn.rolls.length - 1];
+      return [el("p", { text: t("per.dice_prompt", { roll: last, card: turn.card ? cardName(this.ctx, turn.card) : "" }) }),
+        el("div", { class: "per-buttons" },
+          el("button", { type: "button", id: "per-dice-use", class: "primary", onclick: () => this.ctx.send(actions.find((a) => a.use)), text: t("per.dice_use") }),
+          el("button", { type: "button", id: "per-dice-keep", onclick: () => this.ctx.send(actions.find((a) => !a.use)), text: t("per.dice_keep") }))];
+    }
+    return [];
+  }
+
+  // What a card would do to a horse's price (PER-4), shown on its button.
+  preview(view, action) {
+    const horse = view.horses[action.horse];
+    const [colour, value] = splitCard(action.card);
+    const cards = horse.cards;
+    if (!cards.length) return priceOf(Math.min(8, 10 - value)); // PER-6 `first-card`: the first card sets the row
+    if (colour === "white") return horse.price ?? "–";
+    const top = splitCard(cards[cards.length - 1])[1];
+    const diff = value - top;
+    const size = Math.floor((Math.abs(diff) + 1) / 2);
+    const row = Math.max(1, Math.min(8, horse.row - (diff >= 0 ? size : -size)));
+    return row === horse.row ? priceOf(row) : `${priceOf(horse.row)} → ${priceOf(row)}`;
+  }
+
+  // The d10: the rolls of the turn in progress, or of the last ride.
+  drawDice(view) {
+    const { el, t } = this.ctx;
+    const log = view.log ?? [];
+    let rolls = null;
+    let horse = null;
+    let key = "";
+    const turn = view.race?.turn;
+    if (turn && turn.rolls.length) {
+      rolls = turn.rolls;
+      horse = turn.horse;
+      key = `${log.length}`;
+    } else {
+      for (let i = log.length - 1; i >= 0; i--) {
+        const event = log[i];
+        if (event.e === "ride") {
+          if ((event.rolls ?? []).length) {
+            rolls = event.rolls;
+            horse = event.horse;
+            key = `${i}`;
+          }
+          break;
+        }
+      }
+    }
+    if (!rolls || view.over) {
+      this.diceBox.hidden = true;
+      return;
+    }
+    const fresh = key !== this.shownRollKey;
+    this.shownRollKey = key;
+    this.diceBox.hidden = false;
+    this.diceBox.replaceChildren(
+      el("h2", { id: "per-dice-h", class: "per-sub", text: t("per.dice_heading", { horse: horseName(this.ctx, horse) }) }),
+      el("div", { class: "per-dice-row" }, rolls.map((roll, n) => el("span", {
+        class: `per-die ${fresh && n === rolls.length - 1 ? "rolling" : ""}`.trim(), "aria-hidden": "true", text: String(roll),
+      }))),
+      el("p", { class: "visually-hidden", text: t("per.dice_text", { rolls: rollsText(this.ctx, rolls) }) }));
+  }
+
+  drawResults(view) {
+    const { el, t, num } = this.ctx;
+    const result = view.result ?? {};
+    const settlement = view.settlement ?? result.revealed?.settlement ?? { prizes: [], bets: [] };
+    const scores = result.scores ?? view.chips;
+    const winners = result.winners ?? [];
+    const winnerNames = this.ctx.joinList(winners.map((s) => this.ctx.seatName(s)));
+    const explain = [];
+    for (const prize of settlement.prizes) {
+      explain.push(el("li", { class: "per-explain-prize", text: t("per.explain_prize", {
+        name: this.ctx.seatName(prize.seat), horse: horseName(this.ctx, prize.horse), place: placeName(this.ctx, prize.place), chips: prize.chips,
+      }) }));
+    }
+    for (const bet of settlement.bets) {
+      const params = {
+        name: this.ctx.seatName(bet.seat), stake: bet.stake, horse: horseName(this.ctx, bet.horse), price: priceOf(bet.row),
+        place: bet.place ? placeName(this.ctx, bet.place) : "", paid: bet.paid, gain: bet.paid - bet.stake,
+      };
+      let key;
+      if (!bet.place) key = "per.explain_unplaced";
+      else if (bet.paid === 0) key = "per.explain_lost";
+      else if (bet.paid === bet.stake) key = "per.explain_back";
+      else key = "per.explain_paid";
+      explain.push(el("li", { class: "per-explain-bet", dataset: { seat: String(bet.seat) }, text: t(key, params) }));
+    }
+    const rows = scores.map((score, seat) => {
+      const prizes = settlement.prizes.filter((p) => p.seat === seat).reduce((s, p) => s + p.chips, 0);
+      const paid = settlement.bets.filter((b) => b.seat === seat).reduce((s, b) => s + b.paid, 0);
+      const staked = settlement.bets.filter((b) => b.seat === seat).reduce((s, b) => s + b.stake, 0);
+      return el("tr", { class: winners.includes(seat) ? "winner" : "", dataset: { seat: String(seat) } },
+        el("th", { scope: "row", text: winners.includes(seat) ? t("per.winner_name", { name: this.ctx.seatName(seat) }) : this.ctx.seatName(seat) }),
+        el("td", { class: "per-num", text: num(staked) }),
+        el("td", { class: "per-num", text: num(paid) }),
+        el("td", { class: "per-num", text: num(prizes) }),
+        el("td", { class: "per-num per-score", text: num(score) }));
+    });
+    const revealed = result.revealed?.race_cards ?? [];
+    const byHorse = [0, 1, 2, 3, 4, 5, 6].map((h) => revealed.filter((r) => r.horse === h).map((r) => r.card));
+    const order = view.places.map((h, i) => t("per.finish_item", { place: placeName(this.ctx, i + 1), horse: horseName(this.ctx, h) }));
+    this.resultsBox.replaceChildren(
+      el("h2", { id: "per-results-h", text: t("per.results_heading") }),
+      el("p", { class: "per-winners", text: t("per.winners", { names: winnerNames }) }),
+      el("p", { text: t("per.finish_order", { order: this.ctx.joinList(order) }) }),
+      el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-labelledby": "per-scores-caption" },
+        el("table", { class: "per-scores" },
+          el("caption", { id: "per-scores-caption", text: t("per.scores_caption") }),
+          el("thead", {}, el("tr", {},
+            el("th", { scope: "col", text: t("per.player") }),
+            el("th", { scope: "col", text: t("per.staked") }),
+            el("th", { scope: "col", text: t("per.bets_paid") }),
+            el("th", { scope: "col", text: t("per.prizes") }),
+            el("th", { scope: "col", text: t("per.final_chips") }))),
+          el("tbody", {}, rows))),
+      el("h3", { text: t("per.explain_heading") }),
+      el("ul", { class: "per-explain" }, explain),
+      el("h3", { text: t("per.revealed_heading") }),
+      el("ul", { class: "per-revealed" }, byHorse.map((cards, h) => (cards.length
+        ? el("li", { dataset: { horse: String(h) } }, this.marker(h), t("per.revealed_line", { horse: horseName(this.ctx, h), cards: cardsText(this.ctx, cards) }))
+        : null))));
+    if (!this.resultsAnnounced) {
+      this.resultsAnnounced = true;
+      this.ctx.announce(t("per.winners", { names: winnerNames }));
+    }
+  }
+
+  destroy() {
+    clearInterval(this.timerHandle);
+  }
+}
+
+export default {
+  id: "pony_express_race",
+  mount: (root, ctx) => new PonyExpressRaceTable(root, ctx),
+  describeEvent,
+  turnText,
+};

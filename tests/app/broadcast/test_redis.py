@@ -1,0 +1,103 @@
+"""The Redis fan-out on the real Redis: across two backends (two processes), presence shared,
+and a dropped pub/sub connection comes back and resyncs every local subscriber."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import redis
+
+from app.broadcast import RESYNC, make_broadcast
+from app.broadcast.redis import RedisBroadcast
+
+pytestmark = pytest.mark.redis
+
+
+async def _get(subscription, timeout=5.0):
+    async with asyncio.timeout(timeout):
+        return await subscription.get()
+
+
+def test_redis_url_picks_the_redis_backend(redis_url, redis_prefix):
+    assert isinstance(make_broadcast(redis_url, 8, redis_prefix), RedisBroadcast)
+
+
+def test_a_message_published_by_one_process_reaches_the_subscribers_of_another(redis_url, redis_prefix):
+    async def scenario():
+        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
+        other = RedisBroadcast(redis_url, 8, redis_prefix + "other:")
+        for backend in (a, b, other):
+            await backend.connect()
+        try:
+            on_b = b.subscribe("room:x")
+            on_a = a.subscribe("room:x")
+            elsewhere = b.subscribe("room:y")
+            foreign = other.subscribe("room:x")
+            await a.publish("room:x", {"kind": "state", "v": 3})
+            assert await _get(on_b) == {"kind": "state", "v": 3}
+            assert await _get(on_a) == {"kind": "state", "v": 3}
+            await asyncio.sleep(0.2)
+            assert elsewhere.queue.empty() and foreign.queue.empty()  # other room, other prefix
+            b.unsubscribe(on_b)
+            await a.publish("room:x", {"kind": "state", "v": 4})
+            assert (await _get(on_a))["v"] == 4
+            assert on_b.queue.empty()
+        finally:
+            for backend in (a, b, other):
+                await backend.disconnect()
+
+    asyncio.run(scenario())
+
+
+def test_presence_is_shared_between_processes_and_ends_with_the_process(redis_url, redis_prefix):
+    async def scenario():
+        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
+        await a.connect()
+        await b.connect()
+        try:
+            await a.set_present("r1", "ann", True)
+            assert await b.present("r1", {"bo"}) == {"ann", "bo"}
+            assert await b.present("r2", set()) == set()
+            await a.set_present("r1", "ann", False)
+            assert await b.present("r1", set()) == set()
+            await a.set_present("r1", "ann", True)
+        finally:
+            await a.disconnect()  # its heartbeat key goes: its sockets no longer count
+        try:
+            assert await b.present("r1", set()) == set()
+        finally:
+            await b.disconnect()
+
+    asyncio.run(scenario())
+
+
+def test_a_dropped_subscriber_connection_reconnects_and_resyncs_every_local_subscriber(
+    redis_url, redis_prefix
+):
+    async def scenario():
+        backend = RedisBroadcast(redis_url, 8, redis_prefix)
+        await backend.connect()
+        try:
+            first, second = backend.subscribe("room:a"), backend.subscribe("room:b")
+            killed = _kill_client(redis_url, backend.listener_name)
+            assert killed == 1
+            assert await _get(first) is RESYNC and await _get(second) is RESYNC
+            assert backend.reconnects == 1
+            # And it listens again: later messages arrive.
+            await backend.publish("room:a", {"kind": "state", "v": 9})
+            assert (await _get(first))["v"] == 9
+        finally:
+            await backend.disconnect()
+
+    asyncio.run(scenario())
+
+
+def _kill_client(url: str, name: str) -> int:
+    """CLIENT KILL the connection with that client name; returns how many were killed."""
+    client = redis.Redis.from_url(url)
+    try:
+        ids = [c["id"] for c in client.client_list() if c.get("name") == name]
+        return sum(bool(client.client_kill_filter(_id=i)) for i in ids)
+    finally:
+        client.close()
