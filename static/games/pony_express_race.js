@@ -772,9 +772,45 @@ class PonyExpressRaceTable {
   }
 }
 
+// ---- the replay page (static/js/replay.js): actions and revealed secrets in words ----
+
+function describeAction(action, ctx) {
+  switch (action.type) {
+    case "open": return ctx.t("per.action.open", { horse: horseName(ctx, action.horse), card: cardName(ctx, action.card) });
+    case "bet": return ctx.t("per.action.bet", { horse: horseName(ctx, action.horse) });
+    case "play": return ctx.t("per.action.play", { card: cardName(ctx, action.card), horse: horseName(ctx, action.horse) });
+    case "track": return ctx.t("per.action.track", { track: action.track });
+    case "ride":
+      return ctx.t(action.move_up ? "per.action.ride_move_up" : "per.action.ride", { card: cardName(ctx, action.card) });
+    case "pace": return ctx.t(action.push ? "per.action.push" : "per.action.settle");
+    case "dice_card": return ctx.t(action.use ? "per.action.dice_card_use" : "per.action.dice_card_keep");
+    default: return null;
+  }
+}
+
+// A seat's secrets (engine reveal_view): its stage-1 hand, the race cards of the horses it
+// rides (in hand and played face down), and the card it has just played for the riding horse.
+function describeSecrets(secrets, view, ctx) {
+  const lines = [];
+  if (Array.isArray(secrets.hand)) lines.push(ctx.t("per.secret.hand", { cards: cardsText(ctx, secrets.hand) }));
+  (secrets.horses ?? []).forEach((horse, h) => {
+    if (!Array.isArray(horse?.race_hand)) return;
+    lines.push(ctx.t("per.secret.race_cards", {
+      horse: horseName(ctx, h), cards: cardsText(ctx, horse.race_hand), played: cardsText(ctx, horse.race_played ?? []),
+    }));
+  });
+  const turn = secrets.race?.turn;
+  if (turn && typeof turn.card === "string") {
+    lines.push(ctx.t("per.secret.turn_card", { horse: horseName(ctx, turn.horse), card: cardName(ctx, turn.card) }));
+  }
+  return lines;
+}
+
 export default {
   id: "pony_express_race",
   mount: (root, ctx) => new PonyExpressRaceTable(root, ctx),
   describeEvent,
   turnText,
+  describeAction,
+  describeSecrets,
 };

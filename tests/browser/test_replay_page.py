@@ -367,3 +367,88 @@ def test_replay_of_pony_express_bluff_shows_cups_and_items_in_words(
     shot(page, artifacts, f"replay-peb-{lang}.png")
     assert page.js_errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def per_card_words(lang: str, card: str) -> str:
+    colour, value = card.rsplit("-", 1)
+    if colour == "white":
+        return i18n.translate(lang, "per.card.move_up", value=value)
+    return i18n.translate(
+        lang, "per.card.named", colour=i18n.translate(lang, f"per.card.{colour}"), value=value
+    )
+
+
+def per_horse_words(lang: str, horse: int) -> str:
+    names = ["brown", "beige", "yellow", "orange", "red", "blue", "green"]
+    return i18n.translate(lang, f"per.horse.{names[horse]}")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_replay_of_pony_express_race_names_hands_and_race_cards(
+    browser, server_url, axe_source, artifacts, lang
+):
+    """Pony Express Odds and Riders through its table module: each stage-1 hand, each rider's race cards
+    per horse and the card just played named in words; every action named; no raw lines or keys."""
+    code, replay = finished_room(server_url, "pony_express_race", {}, bots=1)
+    count = replay["count"]
+    views = all_views(server_url, code, replay)
+
+    page = new_page(browser, lang)
+    page.goto(f"{server_url}/rooms/{code}/replay")
+    page.wait_for_selector('#replay[data-ready="true"]')
+    expect(page.locator("#secrets-list > li")).to_have_count(2)
+    for seat, secrets in enumerate(views[0]["secrets"]):
+        row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
+        expect(row).to_contain_text(fixed(lang, "per.secret.hand"))
+        for card in secrets["hand"]:
+            expect(row).to_contain_text(per_card_words(lang, card))
+    assert_secrets_in_words(page, "per.", views[0]["secrets"])
+
+    # In the race: the cards in each rider's hand for its horse, and the card it has just played.
+    step = next(
+        n for n, view in enumerate(views) if any((s.get("race") or {}).get("turn") for s in view["secrets"])
+    )
+    go_to(page, step)
+    view = views[step]
+    for seat, secrets in enumerate(view["secrets"]):
+        row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
+        for horse, seen in enumerate(secrets.get("horses") or []):
+            if seen["race_hand"] is not None:
+                expect(row).to_contain_text(per_horse_words(lang, horse))
+                for card in seen["race_hand"]:
+                    expect(row).to_contain_text(per_card_words(lang, card))
+        turn = (secrets.get("race") or {}).get("turn")
+        if turn and turn.get("card"):
+            played = i18n.translate(
+                lang,
+                "per.secret.turn_card",
+                horse=per_horse_words(lang, turn["horse"]),
+                card=per_card_words(lang, turn["card"]),
+            )
+            expect(row).to_contain_text(played)
+    assert_secrets_in_words(page, "per.", view["secrets"])
+
+    # Every kind of action has words (none falls back to its raw type).
+    types = {row["action"]["type"] for row in replay["steps"]}
+    for n, row in enumerate(replay["steps"], 1):
+        if row["action"]["type"] in types:
+            types.discard(row["action"]["type"])
+            go_to(page, n)
+            status = page.locator("#replay-status").inner_text()
+            fallback = i18n.translate(
+                lang,
+                "replay.step_by",
+                name=seat_words(lang, row["seat"]),
+                source=i18n.translate(lang, f"replay.source.{row['source']}"),
+                action=row["action"]["type"],
+            )
+            assert fallback not in status and seat_words(lang, row["seat"]) in status, status
+            assert_secrets_in_words(page, "per.", views[n]["secrets"])
+
+    page.locator("body").press("End")
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(count))
+    assert_secrets_in_words(page, "per.", views[count]["secrets"])
+    check_axe(page, axe_source, "replay page of Pony Express Odds and Riders")
+    shot(page, artifacts, f"replay-per-{lang}.png")
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    page.context.close()
