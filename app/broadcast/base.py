@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
+from collections import defaultdict
 from typing import Any
 
 # Handed to a subscriber that fell behind: its backlog was dropped, it must
@@ -34,14 +35,31 @@ class Subscription:
 
 
 class Broadcast(ABC):
+    """A fan-out backend. Every backend keeps this process's subscribers here and
+    delivers to them locally; backends differ only in how a publish reaches them."""
+
+    def __init__(self, queue_size: int = 32) -> None:
+        self.queue_size = queue_size
+        self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
+
     @abstractmethod
     async def publish(self, channel: str, payload: dict[str, Any]) -> None: ...
 
-    @abstractmethod
-    def subscribe(self, channel: str) -> Subscription: ...
+    def subscribe(self, channel: str) -> Subscription:
+        subscription = Subscription(channel, self.queue_size)
+        self.subscribers[channel].add(subscription)
+        return subscription
 
-    @abstractmethod
-    def unsubscribe(self, subscription: Subscription) -> None: ...
+    def unsubscribe(self, subscription: Subscription) -> None:
+        subs = self.subscribers.get(subscription.channel)
+        if subs is not None:
+            subs.discard(subscription)
+            if not subs:
+                del self.subscribers[subscription.channel]
+
+    def _deliver_local(self, channel: str, payload: dict[str, Any]) -> None:
+        for subscription in list(self.subscribers.get(channel, ())):
+            subscription.deliver(payload)
 
     async def connect(self) -> None:  # noqa: B027 - optional hook
         pass

@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections import defaultdict
 from typing import Any
 
 import orjson
@@ -26,7 +25,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
-from .base import RESYNC, Broadcast, Subscription
+from .base import RESYNC, Broadcast
 
 log = logging.getLogger("paddock.broadcast")
 
@@ -37,13 +36,12 @@ MAX_BACKOFF_SECONDS = 5.0
 
 class RedisBroadcast(Broadcast):
     def __init__(self, url: str, queue_size: int = 32, prefix: str = "paddock:") -> None:
+        super().__init__(queue_size)
         self.url = url
-        self.queue_size = queue_size
         self.prefix = prefix
         self.process_id = secrets.token_hex(8)
         # CLIENT LIST shows the pub/sub connection under this name.
         self.listener_name = f"paddock-listen-{self.process_id}"
-        self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
         self.client: aioredis.Redis | None = None
         # The listener's own client never retries silently: redis-py would
         # reconnect and resubscribe behind our back, hiding the gap in messages.
@@ -95,22 +93,6 @@ class RedisBroadcast(Broadcast):
         except (RedisError, OSError):
             # The action is stored; listeners resync when Redis is back (see _listen).
             log.warning("could not publish to Redis; listeners will resync on reconnect")
-
-    def subscribe(self, channel: str) -> Subscription:
-        subscription = Subscription(channel, self.queue_size)
-        self.subscribers[channel].add(subscription)
-        return subscription
-
-    def unsubscribe(self, subscription: Subscription) -> None:
-        subs = self.subscribers.get(subscription.channel)
-        if subs is not None:
-            subs.discard(subscription)
-            if not subs:
-                del self.subscribers[subscription.channel]
-
-    def _deliver_local(self, channel: str, payload: dict[str, Any]) -> None:
-        for subscription in list(self.subscribers.get(channel, ())):
-            subscription.deliver(payload)
 
     def _resync_all(self) -> None:
         for subs in list(self.subscribers.values()):
