@@ -212,6 +212,35 @@ def assert_secrets_in_words(page, prefix: str, views_secrets: list[dict]) -> Non
         assert bad not in status, f"{bad!r} in status {status!r}"
 
 
+def every_action_in_words_then_the_end(page, lang, replay, views, prefix, axe_source, artifacts, title, name):
+    """Visit one step of every action type: each is named in words (never its raw type) and the
+    secrets stay in words; then the last step, axe, a screenshot, and no script errors."""
+    count = replay["count"]
+    types = {row["action"]["type"] for row in replay["steps"]}
+    for n, row in enumerate(replay["steps"], 1):
+        if row["action"]["type"] in types:
+            types.discard(row["action"]["type"])
+            go_to(page, n)
+            status = page.locator("#replay-status").inner_text()
+            fallback = i18n.translate(
+                lang,
+                "replay.step_by",
+                name=seat_words(lang, row["seat"]),
+                source=i18n.translate(lang, f"replay.source.{row['source']}"),
+                action=row["action"]["type"],
+            )
+            assert fallback not in status and seat_words(lang, row["seat"]) in status, status
+            assert_secrets_in_words(page, prefix, views[n]["secrets"])
+
+    page.locator("body").press("End")
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(count))
+    assert_secrets_in_words(page, prefix, views[count]["secrets"])
+    check_axe(page, axe_source, title)
+    shot(page, artifacts, name)
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
 def hr_card_words(lang: str, card: str) -> str:
     specials = {"K": "hr.card_king", "A": "hr.card_ace", "Joker": "hr.card_joker"}
     if card in specials:
@@ -298,7 +327,6 @@ def test_replay_of_pony_express_bluff_shows_cups_and_items_in_words(
     cup under the roller's hand named in words; a claim named by its hand; no raw lines or keys."""
     options = {"shots": "dice", "call_seconds": 5}
     code, replay = finished_room(server_url, "pony_express_bluff", options, bots=2)
-    count = replay["count"]
     views = all_views(server_url, code, replay)
 
     page = new_page(browser, lang)
@@ -343,30 +371,10 @@ def test_replay_of_pony_express_bluff_shows_cups_and_items_in_words(
     expect(page.locator("#replay-status")).to_contain_text(claimed)
     assert_secrets_in_words(page, "peb.", views[claim_step]["secrets"])
 
-    # Every step's action has words (none falls back to its raw type).
-    types = {row["action"]["type"] for row in replay["steps"]}
-    for n, row in enumerate(replay["steps"], 1):
-        if row["action"]["type"] in types:
-            types.discard(row["action"]["type"])
-            go_to(page, n)
-            status = page.locator("#replay-status").inner_text()
-            fallback = i18n.translate(
-                lang,
-                "replay.step_by",
-                name=seat_words(lang, row["seat"]),
-                source=i18n.translate(lang, f"replay.source.{row['source']}"),
-                action=row["action"]["type"],
-            )
-            assert fallback not in status and seat_words(lang, row["seat"]) in status, status
-            assert_secrets_in_words(page, "peb.", views[n]["secrets"])
-
-    page.locator("body").press("End")
-    expect(page.locator("#replay")).to_have_attribute("data-step", str(count))
-    assert_secrets_in_words(page, "peb.", views[count]["secrets"])
-    check_axe(page, axe_source, "replay page of Pony Express Bluff")
-    shot(page, artifacts, f"replay-peb-{lang}.png")
-    assert page.js_errors == []  # type: ignore[attr-defined]
-    page.context.close()
+    every_action_in_words_then_the_end(
+        page, lang, replay, views, "peb.", axe_source, artifacts,
+        "replay page of Pony Express Bluff", f"replay-peb-{lang}.png",
+    )
 
 
 def per_card_words(lang: str, card: str) -> str:
@@ -390,7 +398,6 @@ def test_replay_of_pony_express_race_names_hands_and_race_cards(
     """Pony Express Odds and Riders through its table module: each stage-1 hand, each rider's race cards
     per horse and the card just played named in words; every action named; no raw lines or keys."""
     code, replay = finished_room(server_url, "pony_express_race", {}, bots=1)
-    count = replay["count"]
     views = all_views(server_url, code, replay)
 
     page = new_page(browser, lang)
@@ -428,27 +435,7 @@ def test_replay_of_pony_express_race_names_hands_and_race_cards(
             expect(row).to_contain_text(played)
     assert_secrets_in_words(page, "per.", view["secrets"])
 
-    # Every kind of action has words (none falls back to its raw type).
-    types = {row["action"]["type"] for row in replay["steps"]}
-    for n, row in enumerate(replay["steps"], 1):
-        if row["action"]["type"] in types:
-            types.discard(row["action"]["type"])
-            go_to(page, n)
-            status = page.locator("#replay-status").inner_text()
-            fallback = i18n.translate(
-                lang,
-                "replay.step_by",
-                name=seat_words(lang, row["seat"]),
-                source=i18n.translate(lang, f"replay.source.{row['source']}"),
-                action=row["action"]["type"],
-            )
-            assert fallback not in status and seat_words(lang, row["seat"]) in status, status
-            assert_secrets_in_words(page, "per.", views[n]["secrets"])
-
-    page.locator("body").press("End")
-    expect(page.locator("#replay")).to_have_attribute("data-step", str(count))
-    assert_secrets_in_words(page, "per.", views[count]["secrets"])
-    check_axe(page, axe_source, "replay page of Pony Express Odds and Riders")
-    shot(page, artifacts, f"replay-per-{lang}.png")
-    assert page.js_errors == []  # type: ignore[attr-defined]
-    page.context.close()
+    every_action_in_words_then_the_end(
+        page, lang, replay, views, "per.", axe_source, artifacts,
+        "replay page of Pony Express Odds and Riders", f"replay-per-{lang}.png",
+    )
