@@ -177,7 +177,7 @@ class HorseRacingTable {
     this.passedRounds = {}; // draft round -> the cards you passed left that round (this race)
     this.draftMemory = null; // {race, round, packet, hand}: the draft as last drawn
     this.resultsAnnounced = new Set();
-    this.timerHandle = null;
+    this.stopTimer = null;
     const { el, t } = ctx;
     root.classList.add("hr");
     this.header = el("div", { class: "hr-header" });
@@ -264,20 +264,15 @@ class HorseRacingTable {
   }
 
   drawTimer(frame) {
-    clearInterval(this.timerHandle);
-    const deadline = frame.deadline;
-    if (!deadline || frame.over) {
+    this.stopTimer?.();
+    this.stopTimer = null;
+    if (!frame.deadline || frame.over) {
       this.timerText.hidden = true;
       return;
     }
-    const tick = () => {
-      const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-      this.timerText.hidden = false;
-      this.timerText.textContent = this.ctx.t("hr.timer", { seconds: left });
-      this.timerText.dataset.urgent = String(left <= 10);
-    };
-    tick();
-    this.timerHandle = setInterval(tick, 1000);
+    this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
+      text: (left) => this.ctx.t("hr.timer", { seconds: left }),
+    });
   }
 
   drawLanes(view) {
@@ -602,7 +597,7 @@ class HorseRacingTable {
   }
 
   destroy() {
-    clearInterval(this.timerHandle);
+    this.stopTimer?.();
   }
 }
 

@@ -88,7 +88,7 @@ class PoniesTable {
     this.ctx = ctx;
     this.selected = []; // [{index, card, use, as}]
     this.frame = null;
-    this.timerHandle = null;
+    this.stopTimer = null;
     this.warned = false;
     const { el, t } = ctx;
     root.classList.add("pip");
@@ -210,27 +210,24 @@ class PoniesTable {
   }
 
   drawTimer(frame) {
-    clearInterval(this.timerHandle);
-    const deadline = frame.deadline;
-    if (!deadline || frame.over) {
+    this.stopTimer?.();
+    this.stopTimer = null;
+    if (!frame.deadline || frame.over) {
       this.timerText.hidden = true;
       return;
     }
     const { t } = this.ctx;
-    const tick = () => {
-      const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-      this.timerText.hidden = false;
-      this.timerText.textContent = t("pip.timer", { seconds: left });
-      this.timerText.dataset.urgent = String(left <= 10);
-      if (left <= 10 && !this.warned && this.ctx.me !== null && frame.view.to_act.includes(this.ctx.me)) {
-        this.warned = true;
-        this.ctx.announce(t("pip.timer_warning", { seconds: left }), { urgent: true });
-      }
-    };
     if (frame.view.round !== this.timerRound) this.warned = false;
     this.timerRound = frame.view.round;
-    tick();
-    this.timerHandle = setInterval(tick, 1000);
+    this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
+      text: (left) => t("pip.timer", { seconds: left }),
+      onTick: (left) => {
+        if (left <= 10 && !this.warned && this.ctx.me !== null && frame.view.to_act.includes(this.ctx.me)) {
+          this.warned = true;
+          this.ctx.announce(t("pip.timer_warning", { seconds: left }), { urgent: true });
+        }
+      },
+    });
   }
 
   keepSelection(view) {
@@ -451,7 +448,7 @@ class PoniesTable {
   }
 
   destroy() {
-    clearInterval(this.timerHandle);
+    this.stopTimer?.();
   }
 }
 

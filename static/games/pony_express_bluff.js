@@ -281,7 +281,7 @@ class BluffTable {
     this.frame = null;
     this.reroll = new Set(); // dice picked to re-roll
     this.aim = null; // {angle, power} being set
-    this.timerHandle = null;
+    this.stopTimer = null;
     this.callStart = null;
     this.shotKey = "";
     this.announcedOver = false;
@@ -947,7 +947,8 @@ class BluffTable {
   }
 
   drawTimer(frame) {
-    clearInterval(this.timerHandle);
+    this.stopTimer?.();
+    this.stopTimer = null;
     const view = frame.view;
     const { t } = this.ctx;
     if (frame.over) { this.timerText.hidden = true; return; }
@@ -965,29 +966,22 @@ class BluffTable {
       this.timerText.hidden = true;
       return;
     }
-    const serverTimer = Boolean(frame.deadline);
-    const tick = () => {
-      const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-      // Without a room timer the window stays open until everyone answered: no "0 s" left on screen.
-      if (left === 0 && !serverTimer) {
-        this.timerText.hidden = true;
-        clearInterval(this.timerHandle);
-        return;
-      }
-      this.timerText.hidden = false;
-      this.timerText.textContent = t(view.phase === "call" ? "peb.call_timer" : "peb.timer", { seconds: left });
-      this.timerText.dataset.urgent = String(left <= 5);
-      if (view.phase === "call" && left <= 5 && !this.warned && this.frame.actions.some((a) => a.type === "call")) {
-        this.warned = true;
-        this.ctx.announce(t("peb.call_hurry", { seconds: left }), { urgent: true });
-      }
-    };
-    tick();
-    this.timerHandle = setInterval(tick, 1000);
+    this.stopTimer = this.ctx.countdown(this.timerText, deadline, {
+      text: (left) => t(view.phase === "call" ? "peb.call_timer" : "peb.timer", { seconds: left }),
+      urgentAt: 5,
+      // Without a server deadline the window stays open until everyone answered: no "0 s" on screen.
+      hideAtZero: !frame.deadline,
+      onTick: (left) => {
+        if (view.phase === "call" && left <= 5 && !this.warned && this.frame.actions.some((a) => a.type === "call")) {
+          this.warned = true;
+          this.ctx.announce(t("peb.call_hurry", { seconds: left }), { urgent: true });
+        }
+      },
+    });
   }
 
   destroy() {
-    clearInterval(this.timerHandle);
+    this.stopTimer?.();
   }
 }
 

@@ -194,7 +194,7 @@ class PonyExpressRaceTable {
     this.frame = null;
     this.selectedCard = null;
     this.shownRollKey = "";
-    this.timerHandle = null;
+    this.stopTimer = null;
     const { el, t } = ctx;
     if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
       document.head.append(el("link", { rel: "stylesheet", href: CSS_URL }));
@@ -333,19 +333,15 @@ class PonyExpressRaceTable {
   }
 
   drawTimer(frame) {
-    clearInterval(this.timerHandle);
-    const deadline = frame.deadline;
-    if (!deadline || frame.over) {
+    this.stopTimer?.();
+    this.stopTimer = null;
+    if (!frame.deadline || frame.over) {
       this.timerText.hidden = true;
       return;
     }
-    const tick = () => {
-      const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-      this.timerText.hidden = false;
-      this.timerText.textContent = this.ctx.t("per.timer", { seconds: left });
-    };
-    tick();
-    this.timerHandle = setInterval(tick, 1000);
+    this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
+      text: (left) => this.ctx.t("per.timer", { seconds: left }),
+    });
   }
 
   drawTracks(view) {
@@ -768,7 +764,7 @@ class PonyExpressRaceTable {
   }
 
   destroy() {
-    clearInterval(this.timerHandle);
+    this.stopTimer?.();
   }
 }
 

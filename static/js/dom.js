@@ -31,3 +31,26 @@ export function svg(tag, attrs = {}, ...children) {
 export function show(node, visible) {
   node.hidden = !visible;
 }
+
+// A "seconds left" line that ticks every second until `deadline` (Unix seconds).
+// `text(left)` gives the words; `onTick(left)` may warn; with `hideAtZero` the
+// line disappears at 0 instead of showing it. Returns a function that stops it.
+export function countdown(node, deadline, { text, urgentAt = 10, onTick = null, hideAtZero = false }) {
+  let handle = null;
+  const tick = () => {
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    if (left === 0 && hideAtZero) {
+      node.hidden = true;
+      return false;
+    }
+    node.hidden = false;
+    node.textContent = text(left);
+    node.dataset.urgent = String(left <= urgentAt);
+    if (onTick) onTick(left);
+    return true;
+  };
+  if (tick()) {
+    handle = setInterval(() => tick() || clearInterval(handle), 1000);
+  }
+  return () => clearInterval(handle);
+}

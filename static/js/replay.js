@@ -9,7 +9,7 @@
 // describeAction(action, ctx) -> sentence.
 import { call } from "./api.js";
 import { announce } from "./announce.js";
-import { el, svg } from "./dom.js";
+import { countdown, el, svg } from "./dom.js";
 import { errorText } from "./errors.js";
 import { gameName, loadGameModule } from "./games.js";
 import { joinList, num, t } from "./i18n.js";
@@ -30,7 +30,7 @@ function seatName(seat) {
 }
 
 const ctx = {
-  me: null, t, num, joinList, el, svg,
+  me: null, t, num, joinList, el, svg, countdown,
   announce: () => {}, // the replay announces each step itself
   seatName,
   send: () => {},

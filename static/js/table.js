@@ -9,11 +9,11 @@
 //     turnText?(view, ctx) -> string | null,        // overrides the "your move" words
 //   }
 //
-// ctx: { me (seat or null), t, num, joinList, el, svg, announce,
+// ctx: { me (seat or null), t, num, joinList, el, svg, countdown, announce,
 //        seatName(seat), send(action) }
 // frame: { v, over, view, actions, previous (the last view or null), deadline }
 import { announce } from "./announce.js";
-import { el, svg } from "./dom.js";
+import { el, svg, countdown } from "./dom.js";
 import { joinList, num, t } from "./i18n.js";
 import { loadGameModule } from "./games.js";
 import { connectionBadge } from "./lobby.js";
@@ -41,7 +41,7 @@ export class Table {
     const table = this;
     return {
       get me() { return table.me; },
-      t, num, joinList, el, svg, announce,
+      t, num, joinList, el, svg, countdown, announce,
       seatName: (seat) => this.seatName(seat),
       send: (action) => this.sendAction(action),
     };
