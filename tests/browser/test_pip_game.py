@@ -46,6 +46,20 @@ def new_page(browser, lang: str, **options) -> Page:
     return page
 
 
+def join_two_friends(browser, lang: str, share: str) -> list[Page]:
+    """Bruno (desktop) and Chen (phone-sized) open the share link and take seats."""
+    friends = []
+    for name, options in (("Bruno", {"viewport": {"width": 1000, "height": 900}}),
+                          ("Chen", {"viewport": {"width": 390, "height": 844}, "is_mobile": True})):
+        page = new_page(browser, lang, **options)
+        page.goto(share)
+        page.fill("#join-name", name)
+        page.click("#join-button")
+        expect(page.locator("#role-badge")).to_contain_text(name)
+        friends.append(page)
+    return friends
+
+
 def check_axe(page: Page, axe_source: str, where: str) -> None:
     page.add_script_tag(content=axe_source)
     result = page.evaluate("async () => await axe.run(document, { resultTypes: ['violations'] })")
@@ -198,15 +212,7 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     expect(host.locator("#copy-link")).to_have_text(words(lang, "lobby.copied"))
 
     # Two friends join (one on a phone-sized screen); a spectator just opens the link.
-    friends = []
-    for name, options in (("Bruno", {"viewport": {"width": 1000, "height": 900}}),
-                          ("Chen", {"viewport": {"width": 390, "height": 844}, "is_mobile": True})):
-        page = new_page(browser, lang, **options)
-        page.goto(share)
-        page.fill("#join-name", name)
-        page.click("#join-button")
-        expect(page.locator("#role-badge")).to_contain_text(name)
-        friends.append(page)
+    friends = join_two_friends(browser, lang, share)
     spectator = new_page(browser, lang, viewport={"width": 1000, "height": 900})
     spectator_frames = record_frames(spectator)
     spectator.goto(share)

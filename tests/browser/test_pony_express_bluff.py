@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 from app import i18n
 
 from .conftest import ARTIFACTS
-from .test_pip_game import assert_fits_width, check_axe, new_page, record_frames, shot
+from .test_pip_game import assert_fits_width, check_axe, join_two_friends, new_page, record_frames, shot
 
 pytestmark = pytest.mark.browser
 GAME = "pony_express_bluff"
@@ -168,15 +168,7 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, l
     host.wait_for_url(re.compile(r"/rooms/[^/]+$"))
     share = host.locator("#share-link").input_value()
 
-    friends = []
-    for name, options in (("Bruno", {"viewport": {"width": 1000, "height": 900}}),
-                          ("Chen", {"viewport": {"width": 390, "height": 844}, "is_mobile": True})):
-        page = new_page(browser, lang, **options)
-        page.goto(share)
-        page.fill("#join-name", name)
-        page.click("#join-button")
-        expect(page.locator("#role-badge")).to_contain_text(name)
-        friends.append(page)
+    friends = join_two_friends(browser, lang, share)
     bruno, chen = friends
     spectator = new_page(browser, lang, viewport={"width": 1000, "height": 900})
     spectator_frames = record_frames(spectator)
