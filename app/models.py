@@ -52,6 +52,10 @@ class Room(Base):
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     # When the running timer fires (Unix time), so timers survive a restart.
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # The log events of the game's setup (each action row keeps the events it added).
+    initial_events: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    # Per seat: [version, digest] of what that seat last had to decide on (see app.rooms.decisions).
+    decisions: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     seats: Mapped[list[Seat]] = relationship(
@@ -86,4 +90,6 @@ class ActionRow(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     # "player", "bot" or "timer": who chose it (the game only sees the seat).
     source: Mapped[str] = mapped_column(String(8))
+    # The log events this action added (public, or addressed with "to").
+    events: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
