@@ -3,24 +3,29 @@
 from .api import (
     apply,
     bot_action,
+    decision_basis,
     describe_games,
     is_over,
     legal_actions,
     result,
     reveal_view,
     setup,
+    start,
+    step,
     timeout_action,
     timer_seconds,
     to_act,
     view,
 )
 from .errors import EngineError
+from .events import visible_events
 from .registry import get_game
 
 __all__ = [
     "EngineError",
     "apply",
     "bot_action",
+    "decision_basis",
     "describe_games",
     "get_game",
     "is_over",
@@ -28,8 +33,11 @@ __all__ = [
     "result",
     "reveal_view",
     "setup",
+    "start",
+    "step",
     "timeout_action",
     "timer_seconds",
     "to_act",
     "view",
+    "visible_events",
 ]

@@ -13,7 +13,7 @@ import orjson
 
 from . import errors
 from .errors import EngineError
-from .events import visible_log
+from .events import Event, visible_log
 from .game import Action, Game, State
 from .options import validate_options
 from .registry import get_game
@@ -43,6 +43,28 @@ def setup(game_id: str, options: dict[str, Any] | None, seats: int, seed: int) -
     state: State = {"game": game.id, "seats": seats, "options": opts, "rng": new_slot(seed), "log": []}
     game.setup(state, Rng(state["rng"]))
     return state
+
+
+def start(game_id: str, options: dict[str, Any] | None, seats: int, seed: int) -> tuple[State, list[Event]]:
+    """A fresh game and the log events its setup produced; the state keeps no log."""
+    state = setup(game_id, options, seats, seed)
+    events = state["log"]
+    state["log"] = []
+    return state, events
+
+
+def step(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+    """The state after `seat` plays `action` and the log events that action added.
+
+    The server's entry point: events leave the state (the returned state's `log` is
+    empty, so a stored state does not grow with the game's length); the caller keeps
+    them, append-only. Raises EngineError and changes nothing if refused.
+    """
+    base = {**state, "log": []} if state.get("log") else state
+    new_state = apply(base, seat, action)
+    events = new_state["log"]
+    new_state["log"] = []
+    return new_state, events
 
 
 def to_act(state: State) -> list[int]:
@@ -84,8 +106,11 @@ def apply(state: State, seat: int, action: Any) -> State:
     return new_state
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    """Everything `seat` (None for a spectator) may see, and nothing more."""
+def view(state: State, seat: int | None, with_log: bool = True) -> dict[str, Any]:
+    """Everything `seat` (None for a spectator) may see, and nothing more.
+
+    `with_log=False` leaves out the log (the server sends log events separately).
+    """
     game = game_of(state)
     over = game.is_over(state)
     seen = {
@@ -95,11 +120,23 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "options": dict(state["options"]),
         "to_act": [] if over else list(game.to_act(state)),
         "over": over,
-        "log": visible_log(state, seat, over),
     }
+    if with_log:
+        seen["log"] = visible_log(state, seat, over)
     seen.update(game.view(state, seat))
     seen["result"] = game.result(state) if over else None
     return seen
+
+
+def decision_basis(state: State, seat: int) -> dict[str, Any]:
+    """What bears on `seat`'s next choice: its legal actions and its view of the table,
+    without the log and without who else is still awaited or has sealed a submission
+    (see Game.decision_view). When this has not changed since the version a seat acted
+    on, its action is not stale, however many other seats changed their submissions."""
+    game = game_of(state)
+    seen = view(state, seat, with_log=False)
+    del seen["to_act"]
+    return {"view": game.decision_view(seen), "actions": legal_actions(state, seat)}
 
 
 def reveal_view(state: State) -> dict[str, Any]:

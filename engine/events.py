@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+Event = dict[str, Any]
+
 
 def emit(state: dict[str, Any], name: str, **params: Any) -> None:
     """Append a public event."""
@@ -23,10 +25,11 @@ def emit_private(state: dict[str, Any], seats: list[int], name: str, **params: A
 
 def visible_log(state: dict[str, Any], seat: int | None, over: bool) -> list[dict[str, Any]]:
     """The events `seat` (None for a spectator) may read."""
+    return [dict(event) for event in visible_events(state["log"], seat, over)]
+
+
+def visible_events(events: list[Event], seat: int | None, over: bool) -> list[Event]:
+    """Of `events`, those `seat` (None for a spectator) may read (all of them after the end)."""
     if over:
-        return [dict(event) for event in state["log"]]
-    return [
-        dict(event)
-        for event in state["log"]
-        if "to" not in event or (seat is not None and seat in event["to"])
-    ]
+        return list(events)
+    return [event for event in events if "to" not in event or (seat is not None and seat in event["to"])]

@@ -64,6 +64,16 @@ class Game:
         """At the end: {"scores": [...], "winners": [...], "revealed": {...}}."""
         raise NotImplementedError
 
+    # Keys of a seat's view that only say how far a simultaneous round has come (who has
+    # sealed a submission, who is awaited). They never bear on a seat's own choice, so
+    # another seat's (re)submission never makes this seat's action stale.
+    progress_keys: tuple[str, ...] = ()
+
+    def decision_view(self, seen: dict[str, Any]) -> dict[str, Any]:
+        """A seat's view (no log, no to_act) without the round-progress keys (`progress_keys`,
+        searched at any depth)."""
+        return _without_keys(seen, self.progress_keys) if self.progress_keys else seen
+
     def timer_seconds(self, state: State) -> float | None:
         """Seconds the rules themselves give the current wait, or None.
 
@@ -83,3 +93,11 @@ class Game:
     def bot_action(self, view: dict[str, Any], actions: list[Action], rng: random.Random) -> Action:
         """A sensible action chosen from the seat's own view and legal actions."""
         return rng.choice(actions)
+
+
+def _without_keys(value: Any, keys: tuple[str, ...]) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_keys(v, keys) for k, v in value.items() if k not in keys}
+    if isinstance(value, list):
+        return [_without_keys(v, keys) for v in value]
+    return value

@@ -37,6 +37,7 @@ def check_races(value: Any) -> int | str:
 
 class HorseRacing(Game):
     id = "horse_racing"
+    progress_keys = ("picked",)
     title = "Horse Racing Game"
     min_seats = 4
     max_seats = 12

@@ -17,6 +17,7 @@ from .view import seat_view
 
 class PoniesInPursuit(Game):
     id = "ponies_in_pursuit"
+    progress_keys = ("submitted", "awaited")
     title = "Ponies in Pursuit"
     min_seats = 2
     max_seats = 6

@@ -20,6 +20,7 @@ MAX_POWER = 100.0
 
 class PonyExpressBluff(Game):
     id = "pony_express_bluff"
+    progress_keys = ("chosen", "believed")
     title = "Pony Express: Dice and Bluff"
     min_seats = 3
     max_seats = 5
