@@ -63,9 +63,10 @@ def test_whole_game_with_a_bot_and_a_spectator_who_never_sees_a_hand_or_stake(sh
         final = fan.received[-1] if fan.received[-1]["type"] == "state" else fan.state()
     result = final["view"]["result"]
     assert len(result["scores"]) == 3 and result["revealed"]["stakes"] is not None
-    spy_events = [e for e in final["view"]["log"] if e["e"] == "spy_result" and e["seat"] == 0]
+    spy_events = [e for e in final["log"] if e["e"] == "spy_result" and e["seat"] == 0]
     assert spied and spy_events and spy_events[0]["target"] == 1
-    bob_views = [m["view"] for m in bob.received if m["type"] == "state" and not m["over"]]
-    assert all(e["e"] != "spy_result" for v in bob_views for e in v["log"])
+    bob_frames = [m for m in bob.received if m["type"] == "state" and not m["over"]]
+    bob_views = [m["view"] for m in bob_frames]
+    assert all(e["e"] != "spy_result" for m in bob_frames for e in m["events"] + m.get("log", []))
     assert all(v["spy_results"] in (None, []) for v in bob_views)
     assert http.get(f"/api/rooms/{code}").json()["seed"] == 7

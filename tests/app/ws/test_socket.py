@@ -29,7 +29,9 @@ def test_seat_hello_gets_room_then_its_own_state(shared_server):
         assert state["v"] == 0 and state["over"] is False
         assert state["view"]["you"] == 0
         assert {"type": "pick", "n": 3} in state["actions"]
-        assert set(state) == {"type", "v", "over", "view", "actions"}
+        # The contract's fields, plus the log: whole at this first sync, new events after.
+        assert set(state) == {"type", "v", "over", "view", "actions", "events", "log"}
+        assert "log" not in state["view"] and state["events"] == []
 
 
 def test_spectator_gets_the_public_view_and_no_actions(shared_server):
