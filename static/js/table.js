@@ -88,10 +88,11 @@ export class Table {
     else this.log.push(...(message.events ?? message.view?.log ?? []));
     const previous = this.view;
     this.version = message.v ?? this.version;
-    this.view = message.view;
+    // Game modules read the log as `view.log`, as before: the shell puts it back in.
+    this.view = { ...message.view, log: this.log.slice() };
     this.actions = message.actions ?? [];
     const frame = {
-      v: this.version, over: Boolean(message.over), view: message.view, actions: this.actions,
+      v: this.version, over: Boolean(message.over), view: this.view, actions: this.actions,
       previous, deadline: this.deadline ?? null,
     };
     this.instance.update(frame);
