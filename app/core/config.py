@@ -29,6 +29,8 @@ class Settings(BaseSettings):
     # Seconds a bot waits before acting, so people can follow the table (tests use 0).
     bot_delay: float = 0.8
 
+    # Per-client limits; RATE_LIMITS=off turns them off (load benchmarks from one address).
+    rate_limits: bool = True
     # Flood control per socket (app.ws.flood): sustained messages per second and burst, for
     # actions, pings and malformed messages. Beyond them: a `slow_down` error, nothing stored.
     act_rate: float = 8.0

@@ -55,6 +55,9 @@ class Change:
     events: list[dict[str, Any]] = field(default_factory=list)
     summary_changed: bool = False
     full_log: list[dict[str, Any]] | None = None
+    # Each human seat's view (without log) and legal actions at the new version, computed
+    # once for the per-seat decisions; this process's frames reuse them.
+    sights: dict[int, decisions.SeatSight] = field(default_factory=dict)
 
 
 def room_events(session: Session, room: Room) -> list[dict[str, Any]]:
@@ -141,6 +144,8 @@ class RoomCore:
                 "state": info.state,
                 "events": change.events,
                 "log": change.full_log,
+                # Local only (a shared backend sends what is JSON and drops "_" keys).
+                "_sights": change.sights,
             },
         )
 
@@ -189,9 +194,16 @@ class RoomCore:
         """After the actions of one transaction: per-seat decisions, the full log at the end,
         and whether the summary changed (status or deadline)."""
         first, status, deadline = before
+        sights: dict[int, decisions.SeatSight] = {}
         if room.version != first:
             bots = {seat.position for seat in room.seats if seat.is_bot}
-            room.decisions = decisions.update(room.decisions, room.state, room.version, actors, bots)
+            state = room.state
+
+            def sight(seat: int) -> decisions.SeatSight:
+                sights[seat] = (engine.view(state, seat, with_log=False), engine.legal_actions(state, seat))
+                return sights[seat]
+
+            room.decisions = decisions.update(room.decisions, state, room.version, actors, bots, sight)
         over_now = room.status == "over" and status != "over"
         return Change(
             info=snapshot(room),
@@ -199,6 +211,7 @@ class RoomCore:
             events=events,
             summary_changed=room.status != status or room.deadline != deadline,
             full_log=room_events(session, room) if over_now else None,
+            sights=sights,
         )
 
     def _finish(self, room: Room, waiting_before: list[int]) -> None:

@@ -14,7 +14,7 @@ the current state); a seat that turns human again gets one at the next change.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 import orjson
@@ -22,10 +22,13 @@ import orjson
 import engine
 
 Decisions = list[list[Any]]
+# A seat's view (without log) and legal actions, as computed once per change.
+SeatSight = tuple[dict[str, Any], list[dict[str, Any]]]
 
 
-def digest(state: dict[str, Any], seat: int) -> str:
-    basis = orjson.dumps(engine.decision_basis(state, seat), option=orjson.OPT_SORT_KEYS)
+def digest(state: dict[str, Any], seat: int, sight: SeatSight | None = None) -> str:
+    seen, actions = sight if sight is not None else (None, None)
+    basis = orjson.dumps(engine.decision_basis(state, seat, seen, actions), option=orjson.OPT_SORT_KEYS)
     return hashlib.blake2b(basis, digest_size=12).hexdigest()
 
 
@@ -39,15 +42,17 @@ def update(
     version: int,
     actors: Collection[int],
     bots: Collection[int],
+    sight: Callable[[int], SeatSight] | None = None,
 ) -> Decisions:
-    """The entries after a change that produced `version`, `actors` having acted in it."""
+    """The entries after a change that produced `version`, `actors` having acted in it.
+    `sight(seat)`: the seat's view and legal actions, when the caller computes them anyway."""
     old = decisions or [[0, None]] * state["seats"]
     out: Decisions = []
     for seat, (since, known) in enumerate(old):
         if seat in bots:
             out.append([version if seat in actors else since, None])
             continue
-        now = digest(state, seat)
+        now = digest(state, seat, sight(seat) if sight else None)
         out.append([version if (seat in actors or now != known) else since, now])
     return out
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 
 class TokenBucket:
@@ -52,6 +53,16 @@ class FloodControl:
         self.acts = TokenBucket(act_rate, act_burst, clock)
         self.pings = TokenBucket(ping_rate, ping_burst, clock)
         self.junk = TokenBucket(junk_rate, junk_burst, clock)
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> FloodControl:
+        """The configured rates; with RATE_LIMITS=off nothing is ever refused."""
+        if not settings.rate_limits:
+            return cls(math.inf, math.inf, math.inf, math.inf, math.inf, math.inf)
+        return cls(
+            settings.act_rate, settings.act_burst, settings.ping_rate, settings.ping_burst,
+            settings.junk_rate, settings.junk_burst,
+        )
 
 
 def slow_down(wait: float) -> dict[str, object]:

@@ -20,14 +20,17 @@ def state_message(
     seat: int | None,
     events: list[dict[str, Any]],
     log: list[dict[str, Any]] | None = None,
+    sight: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
+    """`sight`: the seat's view (without log) and legal actions, when already computed."""
     over = engine.is_over(state)
+    seen, actions = sight if sight is not None else (None, None)
     message = {
         "type": "state",
         "v": v,
         "over": over,
-        "view": engine.view(state, seat, with_log=False),
-        "actions": engine.legal_actions(state, seat),
+        "view": seen if seen is not None else engine.view(state, seat, with_log=False),
+        "actions": actions if actions is not None else engine.legal_actions(state, seat),
         "events": engine.visible_events(events, seat, over),
     }
     if log is not None:

@@ -67,10 +67,7 @@ class RoomConnection:
         self.last_room_v = -1
         self.send_lock = asyncio.Lock()
         self.closed = False
-        self.flood = FloodControl(
-            settings.act_rate, settings.act_burst, settings.ping_rate, settings.ping_burst,
-            settings.junk_rate, settings.junk_burst,
-        )
+        self.flood = FloodControl.from_settings(settings)
 
     async def run(self) -> None:
         try:

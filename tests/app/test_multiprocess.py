@@ -216,6 +216,22 @@ def test_racing_clients_on_both_processes_get_one_action_per_seat_decision(pair,
         c.close()
 
 
+def test_an_indecisive_pair_on_one_process_never_stalls_the_third_seat_on_the_other(pair, postgres_url):
+    """PIP-8 across processes: seats 0 and 1 re-submit in a tight loop for 10 s through process
+    A while seat 2 submits once through process B: accepted on its first try, the round resolves."""
+    from tests.app.ws.test_people_not_bots import LOOP_SECONDS, check_indecision, indecisive_round
+
+    a, b = pair
+    code, tokens = new_room(a, humans=3, bots=0, seed=11)
+    sockets = [a.socket(code), a.socket(code), b.socket(code)]
+    try:
+        loopers, _ = indecisive_round(sockets, tokens, LOOP_SECONDS)
+    finally:
+        for client in sockets:
+            client.close()
+    check_indecision(loopers, postgres_url, code)
+
+
 def test_a_round_timer_armed_on_both_processes_fires_once_per_deadline(pair, postgres_url):
     a, b = pair
     code, _tokens = new_room(a, humans=2, bots=0, seed=3, round_seconds=1)
