@@ -48,7 +48,7 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
 class RoomConnection:
     __slots__ = (
         "websocket", "code", "rooms", "max_bytes", "greeted", "token_hash", "seat",
-        "last_v", "last_room_v", "send_lock", "closed", "flood",
+        "last_v", "sent_v", "last_room_v", "send_lock", "closed", "flood",
     )
 
     def __init__(self, websocket: WebSocket, code: str, rooms: RoomService) -> None:
@@ -62,6 +62,8 @@ class RoomConnection:
         self.seat: int | None = None
         # Version of the newest state frame sent (-1: none yet).
         self.last_v = -1
+        # Version of the newest state frame already written to the socket (for pongs).
+        self.sent_v = -1
         # Version of the newest room summary sent: with several processes publishing,
         # an older summary can arrive after a newer one and must not replace it.
         self.last_room_v = -1
@@ -121,7 +123,9 @@ class RoomConnection:
                 await (self.send(slow_down(wait)) if wait else self.on_act(parsed))
             elif isinstance(parsed, Ping):
                 wait = self.flood.pings.take()
-                await self.send(slow_down(wait) if wait else {"type": "pong"})
+                # The pong says the newest version sent to this socket, so a client that
+                # lost a frame on the way can tell and resync.
+                await self.send(slow_down(wait) if wait else {"type": "pong", "v": self.sent_v})
 
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
@@ -190,6 +194,7 @@ class RoomConnection:
             return
         self.last_v = payload["v"]
         await self.send_text(update_frame(payload, self.seat))
+        self.sent_v = max(self.sent_v, payload["v"])
 
     async def on_room(self, payload: dict[str, Any]) -> None:
         if payload["summary"]["v"] < self.last_room_v:
@@ -221,6 +226,7 @@ class RoomConnection:
             if info.version > self.last_v or (force and info.version == self.last_v):
                 self.last_v = info.version
                 await self.send_text(text)
+                self.sent_v = max(self.sent_v, info.version)
         return info
 
     async def error(self, code: str, message: str, **params: Any) -> None:
