@@ -180,3 +180,5 @@ class Autoplay(RoomCore):
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bot_tasks.clear()
         self.timers.clear()
+        if self.db_thread is not None:
+            self.db_thread.shutdown(wait=False)

@@ -35,6 +35,7 @@ def test_whole_game_with_a_bot_and_a_spectator_who_never_sees_a_hand_or_stake(sh
         fan.hello()
         spied = False
         finished = set()
+        acted = set()  # (seat, version): a player answers each frame once
         while len(finished) < 3:
             for client, seat, message in incoming(((ann, 0), (bob, 1), (fan, None))):
                 if message["type"] == "error":
@@ -51,7 +52,8 @@ def test_whole_game_with_a_bot_and_a_spectator_who_never_sees_a_hand_or_stake(sh
                     assert message["actions"] == []
                     continue
                 assert isinstance(view["hand"], list)
-                if seat in view["to_act"]:
+                if seat in view["to_act"] and (seat, message["v"]) not in acted:
+                    acted.add((seat, message["v"]))
                     if seat == 0 and view["round"] == 2 and not view["spied"][0]:
                         spied = True  # PIP-19: pay to see Bo's last submission (again if it came stale)
                         client.send(
