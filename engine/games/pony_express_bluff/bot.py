@@ -92,13 +92,10 @@ def public_odds(known: list[str | None], marked: bool = False, tries: int = 1) -
 
 
 def turn_odds(view: View, known: list[str | None] | None = None) -> dict[str, float]:
-    """public_odds for the current roll, reading the turn's public record (re-rolls, Marked Die)."""
+    """public_odds for the current roll, from the turn's public record in the view (re-rolls under
+    the cup, a Marked Die set on a die still out of sight)."""
     dice = view["dice"]
-    log = view["log"]
-    start = max((i for i, e in enumerate(log) if e["e"] == "roll"), default=0)
-    marked = any(
-        e["e"] == "item" and e.get("item") == "marked_die" and e.get("face") is None for e in log[start:]
-    )
+    marked = any(dice["known"][i] is None for i in dice["marked_unseen"])
     hidden_rerolls = sum(1 for step in dice["history"] if step["mode"] == "cup")
     return public_odds(dice["known"] if known is None else known, marked, 1 + hidden_rerolls)
 
@@ -137,9 +134,8 @@ def call_chance(worth: float) -> float:
 
 def call_record(view: View, seat: int) -> tuple[int, int]:
     """The public record of `seat`'s called claims: (truthful, bluffs)."""
-    called = [e for e in view["log"] if e["e"] == "called" and e["target"] == seat]
-    honest = sum(1 for e in called if e["truthful"])
-    return honest, len(called) - honest
+    record = view["call_record"][seat]
+    return record["truthful"], record["bluffs"]
 
 
 def choose(view: View, legal: list[Action], rng: random.Random) -> Action:

@@ -121,6 +121,7 @@ def call(state: State, seat: int, rng: Any) -> None:
     truthful = actual == hand
     state["call"] = None
     state["caller"] = seat
+    state["call_record"][active]["truthful" if truthful else "bluffs"] += 1
     events.emit(
         state, "called", seat=seat, target=active, claim=hand, dice=faces, hand=actual, truthful=truthful
     )

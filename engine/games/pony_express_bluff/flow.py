@@ -26,6 +26,9 @@ def setup(state: State, rng: Any) -> None:
         gold=[3] * n,
         jailed=[False] * n,
         mailbox=[0] * n,
+        # each rider's public record of its claims that were called (PEB-16): how many were
+        # truthful and how many bluffs; what any player remembers of the table, kept for the bots
+        call_record=[{"truthful": 0, "bluffs": 0} for _ in range(n)],
         items=[[] for _ in range(n)],
         deck=new_deck(rng),
         phase="draft",

@@ -39,6 +39,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "gold": list(state["gold"]),
         "jailed": list(state["jailed"]),
         "mailboxes": list(state["mailbox"]),
+        "call_record": [dict(record) for record in state["call_record"]],
         "item_counts": [len(state["items"][s]) for s in range(n)],
         "items": list(state["items"][seat]) if seat is not None else None,
         "deck_count": len(state["deck"]),

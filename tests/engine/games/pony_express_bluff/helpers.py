@@ -43,6 +43,7 @@ def at_roll(
             "hidden": list(hidden),
             "known": [None if h else v for v, h in zip(dice, hidden, strict=True)],
             "history": [],
+            "marked_unseen": [],
         },
     )
     st["pos"] = list(pos) if pos else st["pos"]

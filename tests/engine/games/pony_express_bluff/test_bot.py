@@ -71,8 +71,7 @@ def test_bot_decides_from_its_own_view_only():
 def test_bot_rerolls_toward_its_group_when_bluffing_is_risky():
     state = at_roll(started(), 0, ["K", "K", "9", "10", "A"], pos=[9, 10, 14], gold=[5, 3, 3])
     # a pair lands in the saloon; everyone has seen this rider caught bluffing: any bluff would be called
-    caught = {"e": "called", "seat": 1, "target": 0, "claim": "three_kind", "truthful": False}
-    state["log"] += [dict(caught) for _ in range(6)]
+    state["call_record"][0] = {"truthful": 0, "bluffs": 6}
     action = engine.bot_action(state, 0, random.Random(2))
     assert action == {"type": "reroll", "keep": [0, 1], "mode": "cup"}
 
@@ -94,3 +93,36 @@ def test_bot_aims_around_a_bystander():
         bystander_bot += engine.apply(st, 0, bot_shot)["last_shot"]["touched"] == [["rider", 2]]
         bystander_sample += engine.apply(st, 0, sample)["last_shot"]["touched"] == [["rider", 2]]
     assert bystander_bot < bystander_sample / 2
+
+
+def test_bot_plays_from_a_view_without_the_log():
+    """The server's states and views carry no log: the bot decides from the game's own view."""
+    game = engine.registry.get_game(GAME)
+    for seed in range(2):
+        rng = random.Random(seed)
+        state, _ = engine.start(GAME, {"shots": "dice" if seed else "aim"}, 4, seed)
+        for _ in range(3000):
+            if engine.is_over(state):
+                break
+            seat = rng.choice(engine.to_act(state))
+            seen = engine.view(state, seat, with_log=False)
+            assert "log" not in seen
+            action = game.bot_action(seen, engine.legal_actions(state, seat), rng)
+            state, _ = engine.step(state, seat, action)
+        assert engine.is_over(state)
+
+
+def test_public_record_of_called_claims_and_marked_dice_out_of_sight():
+    """What the bot reads instead of the log: each rider's called claims (truthful, bluffs) and
+    the dice a Marked Die set under the cup this turn (cleared once re-rolled)."""
+    pair = ["K", "K", "9", "10", "A"]
+    bluff = act(at_roll(started(), 0, pair, pos=[7, 8, 12]), 0, "claim", hand="four_kind")
+    called = act(bluff, 1, "call")
+    assert engine.view(called, 2)["call_record"][0] == {"truthful": 0, "bluffs": 1}
+    honest = act(at_roll(called, 0, ["K", "K", "9", "10", "A"], pos=[7, 8, 12]), 0, "claim", hand="pair")
+    assert engine.view(act(honest, 1, "call"), None)["call_record"][0] == {"truthful": 1, "bluffs": 1}
+    state = at_roll(started(), 0, ["K", "K", "9", "10", "A"], pos=[7, 8, 12], items=[["marked_die"], [], []])
+    state = act(state, 0, "play_item", item="marked_die", die=4, face="K")
+    assert engine.view(state, 1)["dice"]["marked_unseen"] == [4]
+    state = act(state, 0, "reroll", keep=[0, 1], mode="cup")
+    assert engine.view(state, 1)["dice"]["marked_unseen"] == []
