@@ -126,3 +126,42 @@ def test_public_record_of_called_claims_and_marked_dice_out_of_sight():
     assert engine.view(state, 1)["dice"]["marked_unseen"] == [4]
     state = act(state, 0, "reroll", keep=[0, 1], mode="cup")
     assert engine.view(state, 1)["dice"]["marked_unseen"] == []
+
+
+def _claimed(dice: list[str], shown: list[int], claim: str, pos: list[int], record: dict) -> dict:
+    state = at_roll(started(), 0, dice, pos=pos)
+    state["call_record"][0] = dict(record)
+    state = act(state, 0, "arrange", under_cup=[i for i in range(5) if i not in shown])
+    return act(state, 0, "claim", hand=claim)
+
+
+def test_bot_never_calls_a_claim_the_open_dice_prove_true():
+    """PEB-16: whatever the rider's record or the stakes (a claim that reaches Sacramento), a claim
+    the table dice settle as true is believed."""
+    caught_often = {"truthful": 0, "bluffs": 8}
+    cases = [
+        (["K", "K", "K", "9", "9"], [0, 1, 2, 3, 4], "full_house", [7, 8, 12]),
+        (["9", "10", "J", "Q", "K"], [0, 1, 2, 3, 4], "straight", [7, 8, 12]),
+        (["A", "A", "Q", "Q", "9"], [0, 1, 2, 3, 4], "two_pairs", [28, 29, 12]),  # reaches space 30
+        (["A", "A", "A", "A", "A"], [0, 1, 2, 3, 4], "five_kind", [27, 28, 12]),  # reaches Sacramento
+    ]
+    for dice, shown, claim, pos in cases:
+        state = _claimed(dice, shown, claim, pos, caught_often)
+        answers = {engine.bot_action(state, 1, random.Random(seed))["type"] for seed in range(40)}
+        assert answers == {"believe"}, (dice, claim)
+
+
+def test_bot_never_believes_a_claim_the_open_dice_prove_false():
+    """PEB-12 / PEB-16: a claim no hidden dice could make true (the table already shows more, or
+    the wrong faces) is called, even from a rider whose called claims were all truthful."""
+    honest = {"truthful": 8, "bluffs": 0}
+    cases = [
+        (["K", "K", "K", "K", "9"], [0, 1, 2, 3], "pair", [7, 8, 12]),  # four shown: at least four of a kind
+        (["9", "9", "10", "J", "Q"], [0, 1], "straight", [7, 8, 12]),  # a pair shown: no straight
+        (["9", "10", "J", "Q", "A"], [0, 1, 2, 3, 4], "pair", [7, 8, 12]),  # nothing, all shown
+        (["K", "K", "Q", "Q", "J"], [0, 1, 2, 3], "four_kind", [7, 8, 12]),  # two pairs shown
+    ]
+    for dice, shown, claim, pos in cases:
+        state = _claimed(dice, shown, claim, pos, honest)
+        answers = {engine.bot_action(state, 1, random.Random(seed))["type"] for seed in range(40)}
+        assert answers == {"call"}, (dice, claim)
