@@ -614,15 +614,19 @@ class BluffTable {
         pass ? this.button(t("peb.ride_pass"), pass, { id: "peb-ride-pass" }) : null,
         this.button(t("peb.stay"), find((a) => a.type === "stay"), { id: "peb-stay" })));
     }
+    // A rider holding any card is asked at a saloon and after its move, with or without the
+    // card that step can use (the engine never lets the pause tell which cards it holds).
     if (actions.some((a) => a.type === "drink")) {
-      children.push(el("p", { text: t("peb.saloon_choice") }), el("div", { class: "peb-buttons" },
-        this.button(t("peb.drink"), find((a) => a.type === "drink"), { id: "peb-drink" }),
-        this.button(t("peb.skip_saloon"), find((a) => a.item === "sarsaparilla"), { class: "primary", id: "peb-sarsaparilla" })));
+      const skip = find((a) => a.item === "sarsaparilla");
+      children.push(el("p", { text: t(skip ? "peb.saloon_choice" : "peb.saloon_choice_plain") }), el("div", { class: "peb-buttons" },
+        this.button(t("peb.drink"), find((a) => a.type === "drink"), { class: skip ? "secondary" : "primary", id: "peb-drink" }),
+        skip ? this.button(t("peb.skip_saloon"), skip, { class: "primary", id: "peb-sarsaparilla" }) : null));
     }
     if (actions.some((a) => a.type === "end_turn")) {
-      children.push(el("p", { text: t("peb.end_choice") }), el("div", { class: "peb-buttons" },
-        this.button(t("peb.fresh_horse"), find((a) => a.item === "fresh_horse"), { class: "primary", id: "peb-fresh-horse" }),
-        this.button(t("peb.end_turn"), find((a) => a.type === "end_turn"), { id: "peb-end-turn" })));
+      const fresh = find((a) => a.item === "fresh_horse");
+      children.push(el("p", { text: t(fresh ? "peb.end_choice" : "peb.end_choice_plain") }), el("div", { class: "peb-buttons" },
+        fresh ? this.button(t("peb.fresh_horse"), fresh, { class: "primary", id: "peb-fresh-horse" }) : null,
+        this.button(t("peb.end_turn"), find((a) => a.type === "end_turn"), { class: fresh ? "secondary" : "primary", id: "peb-end-turn" })));
     }
     this.promptBox.hidden = children.length === 0;
     if (children.length) this.promptBox.replaceChildren(el("h2", { id: "peb-prompt-h", text: t("peb.prompt_heading") }), ...children);

@@ -15,7 +15,10 @@ Phases (`view.phase`) and who acts (`view.to_act`):
   call        the eligible riders (PEB-13): call or believe; timer -> believe
   bluff_move  the caller of a bluff: advance the claimed spaces or decline
   duel / final_duel / indians   the shooter (view.fight.shooter)
-  train / saloon / relay / end  the active rider's choices on its space
+  train / saloon / relay / end  the active rider's choices on its space; train (short of
+              the fare), saloon and end come for a rider holding any item card, whether
+              or not it holds the Train Pass / Sarsaparilla / Fresh Horse that step can use,
+              so the pause reveals nothing (moves.holds_cards)
   over        nobody
 
 Actions (each listed by legal_actions exactly as it may be sent back):

@@ -70,11 +70,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             out.append({"type": "ride", "pay": "pass"})
         return out + [{"type": "stay"}]
     if phase == "saloon":
-        return [{"type": "play_item", "item": "sarsaparilla"}, {"type": "drink"}]
+        skip = [{"type": "play_item", "item": "sarsaparilla"}] if "sarsaparilla" in mine else []
+        return [*skip, {"type": "drink"}]
     if phase == "relay":
         return [{"type": "keep_item", "index": i} for i in range(len(state["offer"]))]
     if phase == "end":
-        return [{"type": "play_item", "item": "fresh_horse"}, {"type": "end_turn"}]
+        extra = [{"type": "play_item", "item": "fresh_horse"}] if "fresh_horse" in mine else []
+        return [*extra, {"type": "end_turn"}]
     return []
 
 

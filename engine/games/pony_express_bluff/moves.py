@@ -62,6 +62,16 @@ def own_move(state: State, spaces: int, rng: Any) -> None:
     space_action(state, rng)
 
 
+def holds_cards(state: State, seat: int) -> bool:
+    """Whether the table waits for `seat`'s choice of a card at a train, a saloon or after its move.
+
+    The wait depends only on public facts (how many cards the rider holds, its gold), never on
+    which cards: pausing only for a holder of a Train Pass, Sarsaparilla or Fresh Horse would
+    tell everyone it holds one. A rider with any card gets the step, with or without the card
+    that step can use."""
+    return bool(state["items"][seat])
+
+
 def space_action(state: State, rng: Any) -> None:
     """PEB-22 to PEB-26: the landing space's action, after any duel or poker, if not jailed."""
     seat = state["active"]
@@ -71,7 +81,7 @@ def space_action(state: State, rng: Any) -> None:
     here = state["pos"][seat]
     kind = space_kind(here)
     if kind == "station" and here in NEXT_STATION:
-        if state["gold"][seat] >= STATIONS[here] or "train_pass" in state["items"][seat]:
+        if state["gold"][seat] >= STATIONS[here] or holds_cards(state, seat):
             state["phase"] = "train"
             return
     elif kind == "indians":
@@ -84,7 +94,7 @@ def space_action(state: State, rng: Any) -> None:
         events.emit(state, "mine", seat=seat, dice=faces, hand=hand_of(faces), gold=gain)
     elif kind == "saloon":
         events.emit(state, "toast", seat=seat)
-        if "sarsaparilla" in state["items"][seat]:
+        if holds_cards(state, seat):
             state["phase"] = "saloon"
             return
         drink(state, seat, rng)
@@ -156,7 +166,8 @@ def relay_keep(state: State, seat: int, index: int, rng: Any) -> None:
 
 
 def finish_move(state: State, rng: Any) -> None:
-    """After the move resolves: offer Fresh Horse when it can be played, else end the turn."""
+    """After the move resolves: a rider holding cards may play Fresh Horse (or just end the turn);
+    the step is offered to every rider holding cards, so it reveals nothing (see holds_cards)."""
     seat = state["active"]
     if state["phase"] == "over":
         return
@@ -164,7 +175,7 @@ def finish_move(state: State, rng: Any) -> None:
         state["moved"]
         and not state["jailed"][seat]
         and state["pos"][seat] < SACRAMENTO
-        and "fresh_horse" in state["items"][seat]
+        and holds_cards(state, seat)
     ):
         state["phase"] = "end"
         return
