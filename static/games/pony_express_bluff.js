@@ -136,6 +136,8 @@ function describeEvent(event, ctx) {
       return ctx.t(MOVE_BY_KEYS[event.by] ?? "peb.log.move_dice", { name: name(event.seat), from: event.from_space, to: event.to_space });
     case "duel":
       return ctx.t("peb.log.duel", { a: name(event.seats[0]), b: name(event.seats[1]), space: event.space });
+    case "stand":
+      return ctx.t("peb.log.stand", { name: name(event.seat), corner: cornerName(ctx, event.corner) });
     case "shot":
       return shotLine(event, ctx);
     case "duel_over":
@@ -388,7 +390,9 @@ class BluffTable {
         rider = this.riders[seat] = node;
       }
       let xy = riderXY(board, space, seat);
-      if (fight && fight.kind !== "indians" && fight.seats.includes(seat)) xy = board.duel_corners[fight.seats.indexOf(seat)];
+      if (fight && fight.kind !== "indians" && fight.seats.includes(seat)) {
+        xy = board.duel_corners[(fight.corners ?? [0, 1])[fight.seats.indexOf(seat)]];
+      }
       const [x, y] = flipY(board, xy);
       rider.style.transform = `translate(${x}px, ${y}px)`;
       rider.classList.toggle("jailed", view.jailed[seat]);
@@ -824,8 +828,17 @@ class BluffTable {
     const heading = fight.kind === "indians"
       ? t("peb.fight_indians", { name: this.ctx.seatName(fight.seats[0]) })
       : t(fight.kind === "final" ? "peb.fight_final" : "peb.fight_duel", { a: this.ctx.seatName(fight.seats[0]), b: this.ctx.seatName(fight.seats[1]) });
+    const placing = fight.placing ?? null;
     const children = [el("h2", { id: "peb-fight-h", text: heading }),
-      el("p", { text: t("peb.shooter_now", { name: this.ctx.seatName(fight.shooter) }) })];
+      el("p", { text: placing === null ? t("peb.shooter_now", { name: this.ctx.seatName(fight.shooter) })
+        : t("peb.placing_now", { name: this.ctx.seatName(placing) }) })];
+    // PEB-20: the rider who just arrived picks its corner; the other duellist takes the opposite one.
+    const stands = actions.filter((a) => a.type === "stand");
+    if (stands.length) {
+      children.push(el("p", { text: t("peb.stand_choice") }), el("div", { class: "peb-buttons" },
+        ...stands.map((a) => this.button(t("peb.stand_at", { corner: cornerName(this.ctx, a.corner) }), a,
+          { class: a.corner === 0 ? "primary" : "secondary", id: `peb-stand-${a.corner}` }))));
+    }
     if (fight.kind === "final" && fight.double) children.push(el("p", { class: "muted", text: t("peb.final_double") }));
     const bystanders = fight.targets.slice(fight.kind === "indians" ? 3 : 1).map((x) => this.ctx.seatName(x.label[1]));
     children.push(el("p", { class: "muted", text: bystanders.length ? t("peb.bystanders", { names: this.ctx.joinList(bystanders) }) : t("peb.no_bystanders") }));
@@ -999,7 +1012,8 @@ function turnText(view, ctx) {
     case "draft": return ctx.t("peb.turn_draft");
     case "dice": return ctx.t("peb.turn_dice");
     case "call": return ctx.t("peb.turn_call", { name: ctx.seatName(view.claim.seat), hand: handName(ctx, view.claim.hand) });
-    case "duel": case "final_duel": case "indians": return ctx.t("peb.turn_shoot");
+    case "duel": case "final_duel": case "indians":
+      return ctx.t(view.fight?.placing === ctx.me ? "peb.turn_stand" : "peb.turn_shoot");
     default: return ctx.t("peb.turn_choose");
   }
 }
@@ -1011,6 +1025,13 @@ const SIMPLE_ACTION_KEYS = {
   believe: "peb.action.believe", advance: "peb.action.advance", decline: "peb.action.decline",
   stay: "peb.action.stay", drink: "peb.action.drink", end_turn: "peb.action.end_turn",
 };
+
+// PEB-20: the two duel corners of the board (view.board.duel_corners).
+const CORNER_KEYS = ["peb.corner.top_left", "peb.corner.bottom_right"];
+
+function cornerName(ctx, corner) {
+  return ctx.t(CORNER_KEYS[corner] ?? CORNER_KEYS[0]);
+}
 
 function describeAction(action, ctx) {
   if (SIMPLE_ACTION_KEYS[action.type]) return ctx.t(SIMPLE_ACTION_KEYS[action.type]);
@@ -1028,6 +1049,7 @@ function describeAction(action, ctx) {
         ? ctx.t("peb.action.shoot_aim", { angle: Math.round(action.angle), power: Math.round(action.power ?? 0) })
         : ctx.t("peb.action.shoot_dice");
     case "ride": return ctx.t(action.pay === "pass" ? "peb.action.ride_pass" : "peb.action.ride_gold");
+    case "stand": return ctx.t("peb.action.stand", { corner: cornerName(ctx, action.corner) });
     case "play_item":
       return action.item === "marked_die"
         ? ctx.t("peb.action.play_marked_die", { item: itemName(ctx, action.item), die: ctx.num(action.die + 1), face: action.face })

@@ -30,7 +30,7 @@ GAME = "pony_express_bluff"
 # Buttons the autopilot may press, in order of preference (the prompt's own choices first).
 AUTOPILOT = [
     "#peb-keep-0", "#peb-believe", "#peb-advance", "#peb-jail-roll", "#peb-stay", "#peb-drink",
-    "#peb-end-turn", "#peb-shoot", "#peb-claim",
+    "#peb-end-turn", "#peb-stand-0", "#peb-shoot", "#peb-claim",
 ]
 
 

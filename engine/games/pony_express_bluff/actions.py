@@ -29,7 +29,8 @@ def to_act(state: State) -> list[int]:
     if phase == "bluff_move":
         return [state["caller"]]
     if phase in ("duel", "final_duel", "indians"):
-        return [fights.shooter(state)]
+        chooser = fights.placing(state)
+        return [fights.shooter(state) if chooser is None else chooser]
     return [state["active"]]
 
 
@@ -56,6 +57,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return dice_actions(state, seat, mine)
     if phase == "bluff_move":
         return [{"type": "advance"}, {"type": "decline"}]
+    if phase in ("duel", "final_duel", "indians") and fights.placing(state) is not None:
+        return [{"type": "stand", "corner": corner} for corner in (0, 1)]  # PEB-20
     if phase in ("duel", "final_duel", "indians"):
         out = shot_samples(state, seat)
         if "steady_hand" in mine and not state["steady"]:

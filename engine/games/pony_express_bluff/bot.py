@@ -17,6 +17,8 @@
   games (CALIBRATION) and blended with the roller's public record of called
   claims; it calls when the expected gain beats the risk of jail, with a mixed
   strategy so a believable bluff is never entirely safe.
+- Corners (PEB-20): as the arriving duellist, takes the corner whose line to the
+  opponent is clearer of bystanders than the opponent's line back.
 - Shots: picks the line that best hits the target while avoiding bystanders
   (small Monte Carlo over the published noise), then throws it with its own
   human-like error.
@@ -401,8 +403,32 @@ def _call(view: View, legal: list[Action], rng: random.Random) -> Action:
 # --- shots --------------------------------------------------------------------------------
 
 
+def _stand(view: View, rng: random.Random) -> Action:
+    """PEB-20: take the corner from which our line to the opponent is clearer than theirs to us
+    (bystanders near a corner block the shooter standing there more than the one facing it)."""
+    fight = view["fight"]
+    corners = [tuple(xy) for xy in view["board"]["duel_corners"]]
+    bystanders = [(t["label"], tuple(t["xy"])) for t in fight["targets"][1:]]
+
+    def clear_line(start: tuple, target: tuple) -> float:
+        base = shots.aim_at(start, target, overshoot=1.25)
+        marks = [(["rider", -1], target), *bystanders]
+        sigma = shots.AIM_SIGMA_DEG
+        return max(
+            _score_line("duel", start, base["angle"] + offset, base["power"], marks, sigma, rng, 16)
+            for offset in (-2.0, -1.0, 0.0, 1.0, 2.0)
+        )
+
+    def edge(mine: int) -> float:
+        return clear_line(corners[mine], corners[1 - mine]) - clear_line(corners[1 - mine], corners[mine])
+
+    return {"type": "stand", "corner": max((0, 1), key=edge)}
+
+
 def _shoot(view: View, legal: list[Action], rng: random.Random) -> Action:
     fight = view["fight"]
+    if _first(legal, "stand"):
+        return _stand(view, rng)
     steady = {"type": "play_item", "item": "steady_hand"}
     if steady in legal and not view["steady"]:
         if fight["kind"] == "final" or (fight["kind"] == "duel" and max(view["gold"]) >= 4):

@@ -17,15 +17,24 @@ DUEL_SHOTS = 3  # PEB-19: up to three shots each
 
 
 def start_duel(state: State, arriving: int, other: int) -> None:
-    """PEB-19: the arriving rider at the first corner shoots first; alternate up to three shots each."""
-    state["fight"] = {"kind": "duel", "seats": [arriving, other], "space": state["pos"][arriving], "step": 0}
+    """PEB-19: the arriving rider shoots first; alternate up to three shots each.
+    PEB-20: with aimed shots the arriving rider first chooses its corner (see stand)."""
+    state["fight"] = {
+        "kind": "duel",
+        "seats": [arriving, other],
+        "space": state["pos"][arriving],
+        "step": 0,
+        "corners": [0, 1],
+        "placing": arriving if state["options"]["shots"] == "aim" else None,
+    }
     state["phase"] = "duel"
     state["steady"] = False
     events.emit(state, "duel", seats=[arriving, other], space=state["pos"][arriving])
 
 
 def start_final_duel(state: State, first: int, second: int) -> None:
-    """PEB-32: to the death; the first arrival shoots first, twice per exchange from mailbox 2."""
+    """PEB-32: to the death; the first arrival shoots first, twice per exchange from mailbox 2.
+    PEB-20: with aimed shots the rider who has just arrived (the second) chooses the corners."""
     double = state["mailbox"][first] >= 2
     state["fight"] = {
         "kind": "final",
@@ -33,10 +42,28 @@ def start_final_duel(state: State, first: int, second: int) -> None:
         "space": state["pos"][first],
         "step": 0,
         "double": double,
+        "corners": [0, 1],
+        "placing": second if state["options"]["shots"] == "aim" else None,
     }
     state["phase"] = "final_duel"
     state["steady"] = False
     events.emit(state, "final_duel", seats=[first, second], double=double)
+
+
+def stand(state: State, seat: int, corner: int) -> None:
+    """PEB-20: the rider who just arrived decides where the two duellists stand: it takes
+    `corner` (an index of DUEL_CORNERS), the other duellist the opposite corner."""
+    fight = state["fight"]
+    other = 1 - corner
+    fight["corners"] = [corner if s == seat else other for s in fight["seats"]]
+    fight["placing"] = None
+    events.emit(state, "stand", seat=seat, corner=corner)
+
+
+def placing(state: State) -> int | None:
+    """The duellist still choosing the corners (PEB-20), or None once they stand."""
+    fight = state["fight"]
+    return fight.get("placing") if fight else None
 
 
 def start_indians(state: State, seat: int) -> None:
@@ -58,11 +85,17 @@ def shooter(state: State) -> int:
     return a
 
 
+def corner_xy(state: State, seat: int) -> tuple[float, float]:
+    """Where a duellist stands (PEB-20)."""
+    fight = state["fight"]
+    return DUEL_CORNERS[fight["corners"][fight["seats"].index(seat)]]
+
+
 def shot_start(state: State, seat: int) -> tuple[float, float]:
     fight = state["fight"]
     if fight["kind"] == "indians":
         return INDIAN_SHOOTER
-    return DUEL_CORNERS[fight["seats"].index(seat)]
+    return corner_xy(state, seat)
 
 
 def targets(state: State, seat: int) -> list[tuple[Any, tuple[float, float]]]:
@@ -73,7 +106,7 @@ def targets(state: State, seat: int) -> list[tuple[Any, tuple[float, float]]]:
         found += [(["indian", i], xy) for i, xy in enumerate(INDIAN_CAMP)]
     else:
         other = [s for s in fight["seats"] if s != seat][0]
-        found.append((["rider", other], DUEL_CORNERS[fight["seats"].index(other)]))
+        found.append((["rider", other], corner_xy(state, other)))
     for s in range(state["seats"]):
         if s in fight["seats"] or state["jailed"][s]:
             continue  # PEB-27: jailed riders lie down and cannot be hit

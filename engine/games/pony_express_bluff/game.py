@@ -105,6 +105,12 @@ class PonyExpressBluff(Game):
             angle, power = 0.0, 0.0
         fights.shoot(state, seat, angle, power, rng)
 
+    def _stand(self, state, seat, action, rng):
+        corner = action["corner"]
+        if isinstance(corner, bool) or corner not in (0, 1):
+            raise errors.illegal("Choose corner 0 or 1 of the board.")
+        fights.stand(state, seat, corner)
+
     def _ride(self, state, seat, action, rng):
         how = action["pay"]
         if how not in {a["pay"] for a in actions.legal_actions(state, seat) if a["type"] == "ride"}:
@@ -158,9 +164,12 @@ class PonyExpressBluff(Game):
         }
 
     def timeout_action(self, state: State, seat: int) -> dict[str, Any] | None:
-        """PEB-14: silence in the call window believes; elsewhere the bot plays."""
+        """PEB-14: silence in the call window believes. PEB-20: a duellist who does not choose
+        stands where the board puts the arriving rider (corner 0). Elsewhere the bot plays."""
         if state["phase"] == "call":
             return {"type": "believe"}
+        if fights.placing(state) == seat:
+            return {"type": "stand", "corner": 0}
         return None
 
     def bot_action(

@@ -8,7 +8,7 @@ import engine
 from engine import errors
 from tests.utils.play import assert_json_state, play_random, replay
 
-from .helpers import GAME, at_roll, started
+from .helpers import GAME, at_roll, started, stood
 
 
 @pytest.mark.parametrize("seats, shots", [(3, "aim"), (4, "dice"), (5, "aim"), (3, "dice")])
@@ -50,7 +50,7 @@ def test_refused_actions_change_nothing():
 def test_shot_values_are_checked():
     state = at_roll(started(), 0, ["K", "K", "9", "10", "A"], pos=[6, 7, 20])
     state = engine.apply(state, 0, {"type": "claim", "hand": "pair"})
-    state = engine.apply(state, 1, {"type": "believe"})
+    state = stood(engine.apply(state, 1, {"type": "believe"}))
     for bad, code in [
         ({"angle": "x", "power": 50}, errors.BAD_ACTION),
         ({"angle": 10, "power": 101}, errors.ILLEGAL_ACTION),
