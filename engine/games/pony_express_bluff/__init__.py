@@ -3,9 +3,11 @@
 Modules: hands (poker dice, PEB-1/2/21), board (trail, action spaces, geometry,
 PEB-3/4/20), dice (cup and table, PEB-8..10), riders (gold, jail, callers,
 PEB-7/11/13/27), items (deck, PEB-29), flow (set-up, turns, jail, mailboxes),
-calls (re-rolls, claims, call window, resolution, PEB-9..16), moves (movement
-and spaces, PEB-15/17/18/22..26/30..32), fights (duels, poker, Indians, final
-duel), shots (aimed throws), actions (to_act / legal actions), view, bot,
+calls (re-rolls, claims, call window, resolution, PEB-9..16), moves (what the
+landing space does, PEB-22..26), fights (duels, poker, Indians, final duel),
+turn (what happens next in a turn: the move, duels, the space, Fresh Horse,
+Sacramento; PEB-15..18/30..32; the only module that sequences the others),
+shots (aimed throws), actions (to_act / legal actions), view, bot,
 baseline (the random-claim yardstick), game (the Game class).
 
 Phases (`view.phase`) and who acts (`view.to_act`):

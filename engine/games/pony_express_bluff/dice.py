@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import errors
+from engine import errors, events
 
-from .hands import FACES
+from .hands import FACES, best_seats, hand_of
 
 MODES = ("cup", "hand")
 
@@ -110,3 +110,14 @@ def public(dice: dict[str, Any]) -> dict[str, Any]:
         "history": [dict(step) for step in dice["history"]],
         "marked_unseen": list(dice["marked_unseen"]),
     }
+
+
+def roll_off(state: dict[str, Any], seats: list[int], rng: Any, event: str) -> int:
+    """Each seat rolls the five dice openly; tied best roll again among themselves (PEB-6, PEB-21)."""
+    contenders = list(seats)
+    while len(contenders) > 1:
+        rolls = [(seat, open_roll(rng)) for seat in contenders]
+        for seat, faces in rolls:
+            events.emit(state, event, seat=seat, dice=faces, hand=hand_of(faces))
+        contenders = best_seats(rolls)
+    return contenders[0]

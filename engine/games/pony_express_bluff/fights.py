@@ -1,19 +1,28 @@
-"""Duels, poker, the Indians and the final duel (PEB-18 to PEB-21, PEB-23, PEB-32)."""
+"""Duels, poker, the Indians and the final duel (PEB-18 to PEB-21, PEB-23, PEB-32).
+
+Each shot's consequences for the duellists are settled here; what the turn does next
+(the landing space, the end of the turn, the end of the game) is turn.py's: `shoot`
+says which of those comes (`FightOutcome`)."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from engine import events
 
-from . import flow, moves, shots
+from . import shots
 from .board import DUEL_CORNERS, INDIAN_CAMP, INDIAN_SHOOTER, rider_xy
+from .dice import roll_off
 from .items import use
-from .riders import send_to_jail, take
+from .riders import send_to_jail, step, take
 
 State = dict[str, Any]
 DUEL_SHOTS = 3  # PEB-19: up to three shots each
+
+# What a shot leaves for the turn: the same fight goes on; a duel is over (the landing space's
+# action comes next); the Indians are dealt with (the move is resolved); the final duel is won.
+FightOutcome = Literal["shoot_again", "duel_over", "indians_over", "final_over"]
 
 
 def start_duel(state: State, arriving: int, other: int) -> None:
@@ -171,29 +180,29 @@ def take_shot(state: State, seat: int, angle: float, power: float, rng: Any) -> 
     return record
 
 
-def shoot(state: State, seat: int, angle: float, power: float, rng: Any) -> None:
+def shoot(state: State, seat: int, angle: float, power: float, rng: Any) -> FightOutcome:
+    """One shot and its consequences; the fight is cleared once it is over."""
     fight = state["fight"]
     record = take_shot(state, seat, angle, power, rng)
     if fight["kind"] == "indians":
-        indians_result(state, seat, record["touched"], rng)
-        return
+        indians_result(state, seat, record["touched"])
+        return "indians_over"
     hit = record["touched"][0] if record["touched"] else None
     other = [s for s in fight["seats"] if s != seat][0]
     if fight["kind"] == "final":
-        final_shot(state, seat, other, hit)
-        return
+        return final_shot(state, seat, other, hit)
     if hit is None:
         fight["step"] += 1
-        if fight["step"] >= 2 * DUEL_SHOTS:
-            events.emit(state, "duel_over", winner=None, loser=None, gold=0)
-            end_fight(state, rng)
-        return
-    if hit[1] == other:
+        if fight["step"] < 2 * DUEL_SHOTS:
+            return "shoot_again"
+        events.emit(state, "duel_over", winner=None, loser=None, gold=0)
+    elif hit[1] == other:
         duel_lost(state, winner=seat, loser=other, jail_if_broke=True)
     else:
         send_to_jail(state, seat, "bystander")  # PEB-19: hitting a bystander jails the shooter, who loses
         duel_lost(state, winner=other, loser=seat, jail_if_broke=False)
-    end_fight(state, rng)
+    state["fight"] = None
+    return "duel_over"
 
 
 def duel_lost(state: State, winner: int, loser: int, jail_if_broke: bool) -> None:
@@ -214,31 +223,28 @@ def duel_lost(state: State, winner: int, loser: int, jail_if_broke: bool) -> Non
     events.emit(state, "duel_over", winner=winner, loser=loser, gold=paid)
 
 
-def end_fight(state: State, rng: Any) -> None:
-    state["fight"] = None
-    moves.space_action(state, rng)
-
-
-def final_shot(state: State, seat: int, other: int, hit: list | None) -> None:
-    """PEB-32: the shooter who hits wins; hitting a bystander loses; a Vest ignores one hit."""
+def final_shot(state: State, seat: int, other: int, hit: list | None) -> FightOutcome:
+    """PEB-32: the shooter who hits wins; hitting a bystander loses; a Vest ignores one hit.
+    When decided, `state["winner"]` names the winner (turn.py ends the game)."""
     fight = state["fight"]
     if hit is None:
         fight["step"] += 1
-        return
+        return "shoot_again"
     if hit[1] != other:
         events.emit(state, "final_duel_over", winner=other, loser=seat, reason="bystander")
-        flow.win(state, other, "final_duel")
-        return
+        state["winner"] = other
+        return "final_over"
     if "bulletproof_vest" in state["items"][other]:
         use(state, other, "bulletproof_vest")
         events.emit(state, "item", seat=other, item="bulletproof_vest")
         fight["step"] += 1
-        return
+        return "shoot_again"
     events.emit(state, "final_duel_over", winner=seat, loser=other, reason="hit")
-    flow.win(state, seat, "final_duel")
+    state["winner"] = seat
+    return "final_over"
 
 
-def indians_result(state: State, seat: int, touched: list, rng: Any) -> None:
+def indians_result(state: State, seat: int, touched: list) -> None:
     """PEB-23: +1 gold per Indian down, back one space per Indian standing; hitting a rider: jail,
     no gold, no move."""
     state["fight"] = None
@@ -250,15 +256,14 @@ def indians_result(state: State, seat: int, touched: list, rng: Any) -> None:
         state["gold"][seat] += down
         events.emit(state, "indians", seat=seat, down=down, hit_rider=None)
         if down < 3:
-            moves.step(state, seat, -(3 - down), "indians")
-    moves.finish_move(state, rng)
+            step(state, seat, -(3 - down), "indians")
 
 
 def poker(state: State, players: list[int], rng: Any) -> None:
     """PEB-21: each rolls openly once; the best takes 2 gold from each other; tied best re-roll.
     Short of gold: pay what you have, the bank makes up the rest, and go to jail."""
     events.emit(state, "poker", seats=list(players), space=state["pos"][players[0]])
-    winner = flow.roll_off(state, players, rng, "poker_roll")
+    winner = roll_off(state, players, rng, "poker_roll")
     for s in players:
         if s == winner:
             continue

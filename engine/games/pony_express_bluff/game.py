@@ -10,7 +10,7 @@ from engine import errors
 from engine.game import Game
 from engine.options import Option
 
-from . import actions, calls, fights, flow, moves
+from . import actions, calls, fights, flow, turn
 from . import view as view_mod
 from .board import BOARDS
 
@@ -63,7 +63,7 @@ class PonyExpressBluff(Game):
         if state["phase"] == "draft":
             flow.draft_keep(state, seat, index, rng)
         else:
-            moves.relay_keep(state, seat, index, rng)
+            turn.relay_keep(state, seat, index, rng)
 
     def _pay_bail(self, state, seat, action, rng):
         flow.pay_bail(state, seat, rng)
@@ -78,19 +78,19 @@ class PonyExpressBluff(Game):
         calls.arrange(state, seat, action["under_cup"])
 
     def _claim(self, state, seat, action, rng):
-        calls.claim(state, seat, action["hand"], rng)
+        turn.claim(state, seat, action["hand"], rng)
 
     def _call(self, state, seat, action, rng):
-        calls.call(state, seat, rng)
+        turn.call(state, seat, rng)
 
     def _believe(self, state, seat, action, rng):
-        calls.believe(state, seat, rng)
+        turn.believe(state, seat, rng)
 
     def _advance(self, state, seat, action, rng):
-        calls.bluff_move(state, seat, True, rng)
+        turn.bluff_move(state, seat, True, rng)
 
     def _decline(self, state, seat, action, rng):
-        calls.bluff_move(state, seat, False, rng)
+        turn.bluff_move(state, seat, False, rng)
 
     def _shoot(self, state, seat, action, rng):
         if state["options"]["shots"] == "aim":
@@ -103,7 +103,7 @@ class PonyExpressBluff(Game):
             angle, power = float(angle) % 360.0, float(power)
         else:
             angle, power = 0.0, 0.0
-        fights.shoot(state, seat, angle, power, rng)
+        turn.shoot(state, seat, angle, power, rng)
 
     def _stand(self, state, seat, action, rng):
         corner = action["corner"]
@@ -115,16 +115,16 @@ class PonyExpressBluff(Game):
         how = action["pay"]
         if how not in {a["pay"] for a in actions.legal_actions(state, seat) if a["type"] == "ride"}:
             raise errors.illegal("You cannot ride that way.")
-        moves.train(state, seat, "pass" if how == "pass" else "pay", rng)
+        turn.train(state, seat, "pass" if how == "pass" else "pay", rng)
 
     def _stay(self, state, seat, action, rng):
-        moves.train(state, seat, "stay", rng)
+        turn.train(state, seat, "stay", rng)
 
     def _drink(self, state, seat, action, rng):
-        moves.saloon_choice(state, seat, False, rng)
+        turn.saloon(state, seat, False, rng)
 
     def _end_turn(self, state, seat, action, rng):
-        moves.fresh_horse(state, seat, False, rng)
+        turn.fresh_horse(state, seat, False, rng)
 
     def _play_item(self, state, seat, item, action, rng):
         if item == "marked_die":
@@ -136,9 +136,9 @@ class PonyExpressBluff(Game):
         elif item == "steady_hand":
             fights.steady_hand(state, seat)
         elif item == "sarsaparilla":
-            moves.saloon_choice(state, seat, True, rng)
+            turn.saloon(state, seat, True, rng)
         elif item == "fresh_horse":
-            moves.fresh_horse(state, seat, True, rng)
+            turn.fresh_horse(state, seat, True, rng)
 
     # --- views and results -----------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -84,3 +84,23 @@ def test_timeout_outside_the_call_window_is_the_bots_move():
     action = engine.timeout_action(state, 0)
     assert action is not None and action in engine.legal_actions(state, 0)
     assert engine.timeout_action(state, 1) is None  # not awaited
+
+
+def test_one_owner_of_the_turn_continuation_and_no_import_cycle():
+    """turn.py alone sequences a turn (move, duel, space, Fresh Horse, next rider): no rule
+    module imports it, and the package's modules import each other without a cycle."""
+    import ast
+    import graphlib
+    from pathlib import Path
+
+    package = Path(engine.__file__).parent / "games" / "pony_express_bluff"
+    imports: dict[str, set[str]] = {}
+    for path in package.glob("*.py"):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
+        imports[path.stem] = found
+    list(graphlib.TopologicalSorter(imports).static_order())  # raises CycleError on a cycle
+    assert {name for name, used in imports.items() if "turn" in used} == {"game"}
+    assert "flow" not in imports["fights"] | imports["moves"] | imports["calls"]
