@@ -85,11 +85,29 @@ def test_peb_28_pay_bail_and_play():
     state = act(jailed_turn(gold=3), 1, "pay_bail")
     assert state["jailed"][1] is False and state["phase"] == "dice" and state["active"] == 1
     assert state["gold"][1] == 1  # 3 paid, charity gives 1 since 0 was left
+    for gold in (4, 7):  # the bail is exactly 3 (a bail of 2 or 4 leaves a different purse)
+        rich = act(jailed_turn(gold=gold), 1, "pay_bail")
+        assert rich["gold"][1] == gold - 3 and rich["phase"] == "dice"
+        assert events(rich, "bail")[-1] == {"e": "bail", "seat": 1} and not events(rich, "charity")
 
 
 def test_peb_28_no_bail_without_three_gold():
     state = jailed_turn(gold=2)
     assert engine.legal_actions(state, 1) == [{"type": "jail_roll"}]
+
+
+def test_peb_28_the_escape_line_is_exactly_two_pairs():
+    """PEB-28: a pair stays in (the turn is lost), two pairs escapes, and so does every better hand."""
+    state = jailed_turn()
+    cases = [
+        ("nothing", False), ("pair", False), ("two_pairs", True), ("three_kind", True), ("full_house", True)
+    ]
+    for hand, escapes in cases:
+        rolled = lambda s, h=hand: events(s, "jail_roll")[-1]["hand"] == h  # noqa: E731
+        after = with_seed(state, 1, {"type": "jail_roll"}, rolled)
+        assert events(after, "jail_roll")[-1]["escaped"] is escapes, hand
+        assert (after["active"], after["phase"]) == ((1, "dice") if escapes else (2, "dice")), hand
+        assert not after["jailed"][1]  # either way the rider stands up
 
 
 def test_peb_28_jail_roll_two_pairs_escapes_else_turn_lost():
