@@ -57,11 +57,8 @@ def possible_cards(view: View, seat: int) -> list[str]:
         if report["target"] != seat:
             continue
         for seen in report["cards"]:
-            exact = f"{seen['colour']}{seen['value']}"
-            if exact in cards:
-                cards.remove(exact)
-            elif seen["value"] == 1 and WILD in cards:
-                cards.remove(WILD)
+            if seen["card"] in cards:
+                cards.remove(seen["card"])
     return cards
 
 
