@@ -588,8 +588,8 @@ class BluffTable {
         children.push(el("p", { class: "muted", text: t("peb.call_waiting", { names: this.ctx.joinList(waiting.map((s) => this.ctx.seatName(s))) }) }));
       }
     }
-    if (view.draft && view.draft.mine && actions.some((a) => a.type === "keep_item")) {
-      children.push(el("p", { text: t("peb.draft_pick") }), this.itemChoices(view.draft.mine.offer, actions));
+    if (view.draft && view.draft_mine && actions.some((a) => a.type === "keep_item")) {
+      children.push(el("p", { text: t("peb.draft_pick") }), this.itemChoices(view.draft_mine.offer, actions));
     } else if (view.draft && view.phase === "draft") {
       children.push(el("p", { class: "muted", text: t("peb.draft_waiting") }));
     }
@@ -664,7 +664,7 @@ class BluffTable {
     const toggles = actions.filter((a) => a.type === "arrange");
     const dieNode = (i) => {
       const under = dice.under_cup[i];
-      const face = under ? (dice.cup ? dice.cup[i] : null) : dice.table[i];
+      const face = under ? (view.cup ? view.cup[i] : null) : dice.table[i];
       // A die that went back under the cup after everyone saw it: its face is public knowledge.
       const known = !face && under ? dice.known[i] : null;
       const text = face ?? (known ? `${known}?` : "?");
@@ -710,7 +710,7 @@ class BluffTable {
     const children = [
       el("h2", { id: "peb-dice-h", text: mine ? t("peb.your_roll") : t("peb.their_roll", { name: roller }) }),
       el("div", { class: "peb-zones" },
-        zone("cup", !dice.cup ? t("peb.cup_theirs", { n: cupIdx.length })
+        zone("cup", !view.cup ? t("peb.cup_theirs", { n: cupIdx.length })
           : view.active === this.ctx.me ? t("peb.cup_yours") : t("peb.cup_spied"), cupIdx),
         zone("table", t("peb.table_dice"), tableIdx)),
     ];
@@ -945,7 +945,7 @@ class BluffTable {
     });
     if (mine.length) children.push(list);
     const spied = (view.log ?? []).filter((e) => e.e === "spyglass_seen" && e.target === view.active && view.phase === "call");
-    if (spied.length && view.dice?.cup) children.push(el("p", { text: t("peb.spy_view") }));
+    if (spied.length && view.cup) children.push(el("p", { text: t("peb.spy_view") }));
     this.itemsBox.replaceChildren(...children);
   }
 
@@ -1067,7 +1067,7 @@ function itemsText(ctx, items) {
 function describeSecrets(secrets, view, ctx) {
   const lines = [];
   if (Array.isArray(secrets.items)) lines.push(ctx.t("peb.secret.items", { items: itemsText(ctx, secrets.items) }));
-  const cup = secrets.dice?.cup;
+  const cup = secrets.cup;
   if (Array.isArray(cup)) {
     const faces = cup.filter((face) => face !== null && face !== undefined);
     const dice = faces.length ? facesText(ctx, faces) : ctx.t("peb.no_dice");
@@ -1076,7 +1076,7 @@ function describeSecrets(secrets, view, ctx) {
       : ctx.t("peb.secret.cup_plain", { dice }));
   }
   if (Array.isArray(secrets.offer)) lines.push(ctx.t("peb.secret.offer", { items: itemsText(ctx, secrets.offer) }));
-  const mine = secrets.draft?.mine;
+  const mine = secrets.draft_mine;
   if (mine && Array.isArray(mine.offer)) {
     const kept = mine.kept;
     lines.push(typeof kept === "number" && mine.offer[kept] !== undefined

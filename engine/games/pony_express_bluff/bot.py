@@ -173,7 +173,7 @@ def _first(legal: list[Action], kind: str) -> Action | None:
 
 
 def _keep_card(view: View, legal: list[Action], rng: random.Random) -> Action:
-    offer = view["offer"] if view["phase"] == "relay" else view["draft"]["mine"]["offer"]
+    offer = view["offer"] if view["phase"] == "relay" else view["draft_mine"]["offer"]
     best = max(range(len(offer)), key=lambda i: ITEM_VALUE.get(offer[i], 0))
     return {"type": "keep_item", "index": best}
 
@@ -227,8 +227,7 @@ def landing_value(view: View, me: int, spaces: int) -> float:
 
 
 def my_dice(view: View) -> list[str]:
-    dice = view["dice"]
-    return [c if c is not None else t for c, t in zip(dice["cup"], dice["table"], strict=True)]
+    return [c if c is not None else t for c, t in zip(view["cup"], view["dice"]["table"], strict=True)]
 
 
 def claim_values(view: View, seat: int, actual: str, known: list[str | None], callable_: bool) -> dict:
@@ -381,7 +380,7 @@ def _call(view: View, legal: list[Action], rng: random.Random) -> Action:
     claim = view["claim"]["hand"]
     can_answer = _first(legal, "believe") is not None
     dice = view["dice"]
-    if dice["cup"] is not None:  # Spyglass: we know
+    if view["cup"] is not None:  # Spyglass: we know
         truth = hand_of(my_dice(view)) == claim
         if can_answer:
             return {"type": "believe"} if truth else {"type": "call"}

@@ -142,11 +142,9 @@ def take_shot(state: State, seat: int, angle: float, power: float, rng: Any) -> 
         path = shots.trace(start, thrown_angle, thrown_power, targets(state, seat), rng)
         touched = path["touched"]
         record.update(
-            aim=[round(angle, 2), round(power, 2)],
-            thrown=[round(thrown_angle, 2), round(thrown_power, 2)],
-            start=list(start),
-            end=path["end"],
+            aim=[angle, power], thrown=[thrown_angle, thrown_power], start=list(start), end=path["end"]
         )
+        record = shot_from_hundredths(shot_in_hundredths(record))
     elif fight["kind"] == "indians":
         rolls = rng.roll(3)
         need = shots.DICE_HIT_STEADY if steady else shots.DICE_HIT
@@ -175,9 +173,22 @@ def take_shot(state: State, seat: int, angle: float, power: float, rng: Any) -> 
         record["touched"] = touched if first_rider is None else touched[: first_rider + 1]
     else:
         record["touched"] = touched[:1]
-    state["last_shot"] = record
+    state["last_shot"] = shot_in_hundredths(record)  # the state holds whole numbers only
     events.emit(state, "shot", **record)
     return record
+
+
+SHOT_POINTS = ("aim", "thrown", "start", "end")  # [angle, power] or [x, y] pairs, to 0.01
+
+
+def shot_in_hundredths(record: dict[str, Any]) -> dict[str, Any]:
+    """A shot's record with its angles, powers and board points as whole hundredths."""
+    return {k: [round(x * 100) for x in v] if k in SHOT_POINTS else v for k, v in record.items()}
+
+
+def shot_from_hundredths(record: dict[str, Any]) -> dict[str, Any]:
+    """The record as players read it: degrees, power and board units, to two decimals."""
+    return {k: [x / 100 for x in v] if k in SHOT_POINTS else v for k, v in record.items()}
 
 
 def shoot(state: State, seat: int, angle: float, power: float, rng: Any) -> FightOutcome:

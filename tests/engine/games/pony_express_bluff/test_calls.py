@@ -170,8 +170,8 @@ def test_peb_15_an_uncalled_claim_leaves_every_die_under_the_cup():
     for seat in (1, 2, None):
         dice = engine.view(state, seat)["dice"]
         assert dice["table"] == [None] * 5 and dice["known"] == [None] * 5, seat
-        assert dice["under_cup"] == [True] * 5 and dice["cup"] is None, seat
-    assert engine.view(state, 0)["dice"]["cup"] == PAIR  # the roller still sees its own dice
+        assert dice["under_cup"] == [True] * 5 and engine.view(state, seat)["cup"] is None, seat
+    assert engine.view(state, 0)["cup"] == PAIR  # the roller still sees its own dice
     public = engine.visible_events(state["log"][start:], None, False)
     assert not [e for e in public if e.get("dice") or e.get("shown") or e.get("hidden")]
     after = act(state, 0, "end_turn")

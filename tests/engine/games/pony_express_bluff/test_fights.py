@@ -196,7 +196,7 @@ def test_peb_20_the_arriving_rider_chooses_where_the_duellists_stand():
     assert events(swapped, "stand")[-1] == {"e": "stand", "seat": 0, "corner": 1}
     seen = engine.view(swapped, None)["fight"]
     assert seen["start"] == [116.0, 4.0] and seen["targets"][0] == {"label": ["rider", 1], "xy": [4.0, 76.0]}
-    shot = engine.apply(swapped, 0, aimed(swapped, 0))["last_shot"]
+    shot = engine.view(engine.apply(swapped, 0, aimed(swapped, 0)), None)["last_shot"]
     assert shot["start"] == [116.0, 4.0]
     assert engine.to_act(act(state, 0, "stand", corner=0)) == [0]  # then the arriving rider shoots first
 

@@ -13,7 +13,7 @@ def test_peb_5_setup_gold_items_draft():
     offers = [list(o) for o in state["draft"]["offers"]]
     assert all(len(o) == 2 for o in offers) and len(state["deck"]) == 12
     # each seat sees its own offer only
-    assert engine.view(state, 1)["draft"]["mine"]["offer"] == offers[1]
+    assert engine.view(state, 1)["draft_mine"]["offer"] == offers[1]
     for seat in range(4):
         state = engine.apply(state, seat, {"type": "keep_item", "index": seat % 2})
     assert state["items"] == [[offers[s][s % 2]] for s in range(4)]
@@ -67,11 +67,12 @@ def test_peb_8_roll_is_under_the_cup():
     state = started(3, seed=5)
     roller = state["active"]
     assert state["phase"] == "dice" and state["dice"]["hidden"] == [True] * 5
-    mine = engine.view(state, roller)["dice"]
-    assert mine["cup"] == state["dice"]["values"] and mine["table"] == [None] * 5
+    mine = engine.view(state, roller)
+    assert mine["cup"] == state["dice"]["values"] and mine["dice"]["table"] == [None] * 5
     for seat in [s for s in range(3) if s != roller] + [None]:
-        seen = engine.view(state, seat)["dice"]
-        assert seen["cup"] is None and seen["table"] == [None] * 5 and seen["known"] == [None] * 5
+        seen = engine.view(state, seat)
+        assert seen["cup"] is None
+        assert seen["dice"]["table"] == [None] * 5 and seen["dice"]["known"] == [None] * 5
 
 
 def jailed_turn(gold=3):

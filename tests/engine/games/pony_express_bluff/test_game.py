@@ -33,13 +33,16 @@ def test_refused_actions_change_nothing():
     for seat, action, code in [
         (1, {"type": "claim", "hand": "pair"}, errors.NOT_YOUR_TURN),
         (0, {"type": "call"}, errors.ILLEGAL_ACTION),
-        (0, {"type": "claim", "hand": "royal"}, errors.ILLEGAL_ACTION),
+        (0, {"type": "claim", "hand": "royal"}, errors.BAD_ACTION),
+        (0, {"type": "claim", "hand": "nothing"}, errors.ILLEGAL_ACTION),
         (0, {"type": "reroll", "keep": "all", "mode": "cup"}, errors.BAD_ACTION),
         (0, {"type": "reroll", "keep": [0, 0], "mode": "cup"}, errors.ILLEGAL_ACTION),
-        (0, {"type": "reroll", "keep": [0], "mode": "sideways"}, errors.ILLEGAL_ACTION),
+        (0, {"type": "reroll", "keep": [0], "mode": "sideways"}, errors.BAD_ACTION),
+        (0, {"type": "reroll", "keep": [0], "mode": "cup", "extra": 1}, errors.BAD_ACTION),
         (0, {"type": "reroll"}, errors.BAD_ACTION),
         (0, {"type": "play_item", "item": "spyglass"}, errors.ILLEGAL_ACTION),
-        (0, {"type": "arrange", "under_cup": [7]}, errors.ILLEGAL_ACTION),
+        (0, {"type": "arrange", "under_cup": [7]}, errors.BAD_ACTION),
+        (0, {"type": "arrange", "under_cup": [0, 0]}, errors.ILLEGAL_ACTION),
     ]:
         with pytest.raises(engine.EngineError) as info:
             engine.apply(state, seat, action)
@@ -53,7 +56,8 @@ def test_shot_values_are_checked():
     state = stood(engine.apply(state, 1, {"type": "believe"}))
     for bad, code in [
         ({"angle": "x", "power": 50}, errors.BAD_ACTION),
-        ({"angle": 10, "power": 101}, errors.ILLEGAL_ACTION),
+        ({"angle": 10, "power": 101}, errors.BAD_ACTION),
+        ({"angle": True, "power": 50}, errors.BAD_ACTION),
         ({"angle": float("nan"), "power": 50}, errors.BAD_ACTION),
         ({"power": 50}, errors.BAD_ACTION),
     ]:
@@ -61,7 +65,7 @@ def test_shot_values_are_checked():
             engine.apply(state, 0, {"type": "shoot", **bad})
         assert info.value.code == code
     after = engine.apply(state, 0, {"type": "shoot", "angle": 333.3, "power": 77.7})  # any value in range
-    assert after["last_shot"]["aim"] == [333.3, 77.7]
+    assert engine.view(after, None)["last_shot"]["aim"] == [333.3, 77.7]
 
 
 def test_options_and_seats():
