@@ -46,7 +46,7 @@ def test_per_21_normal_move_and_colour_bonus():
 def test_per_22_fast_pace_success_and_failure_loses_everything():
     state = race_state(2, positions=[1, 0, 0, 0, 0, 0, 0], rolls=[9], dice_card=[False, False])
     state = act(state, {"type": "ride", "card": "blue-9"})
-    assert engine.view(state, 0)["race"]["turn"]["chance"] == 0.9
+    assert engine.view(state, 0)["ride"]["chance"] == 0.9 and engine.view(state, 1)["ride"] is None
     won = act(state, {"type": "pace", "push": True})  # 9 <= 9
     assert won["race"]["turn"]["step"] == "risky"
     won = act(won, {"type": "pace", "push": False})
