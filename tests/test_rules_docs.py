@@ -30,7 +30,15 @@ def doc_of(prefix: str) -> Path | None:
     return None
 
 
-@pytest.mark.parametrize(("prefix", "game"), [("PIP", "ponies_in_pursuit"), ("HR", "horse_racing")])
+@pytest.mark.parametrize(
+    ("prefix", "game"),
+    [
+        ("PIP", "ponies_in_pursuit"),
+        ("HR", "horse_racing"),
+        ("PEB", "pony_express_bluff"),
+        ("PER", "pony_express_race"),
+    ],
+)
 def test_every_cited_rule_id_is_defined_in_the_games_rules_doc(prefix, game):
     doc = DOCS / f"{game}.md"
     defined = set(DEFINED.findall(doc.read_text(encoding="utf-8")))
