@@ -100,7 +100,7 @@ def roll(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> 
     _resolve(state, (0, 1))
 
 
-def choose(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def choose(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng | None = None) -> None:
     """HR-12: with three dice, pick any two to sum."""
     if state["turn"]["step"] != "choose":
         raise errors.illegal("There are no three dice to choose from.")
@@ -140,7 +140,7 @@ def move_horse(state: dict[str, Any], horse: int, step: int, seat: int) -> None:
         events.emit(state, "finish", horse=horse, jockey=seat)
 
 
-def answer_debt(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def answer_debt(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng | None = None) -> None:
     """HR-13/HR-14: the holder of an owed ante pays it, cancels it with an Ace, or passes it with a King."""
     debt = state["debt"]
     if not debt:
@@ -174,7 +174,7 @@ def answer_debt(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Non
         state["turn"]["king_or_ace"] = True
 
 
-def play_joker(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def play_joker(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng | None = None) -> None:
     """HR-13: after the roll is resolved, move a racing horse one step forward or back.
 
     As many Jokers a turn as the player holds (HR-13 sets no limit); the move table
@@ -204,7 +204,8 @@ def play_joker(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None
     move_horse(state, horse, step, seat)
 
 
-def end_turn(state: dict[str, Any], seat: int) -> None:
+def end_turn(state: dict[str, Any], seat: int, action: dict[str, Any] | None = None,
+             rng: Rng | None = None) -> None:
     """HR-11/HR-12: the advantage die earned by doubles arrives; play passes left."""
     turn = state["turn"]
     if turn["step"] != "act" or state["debt"]:
