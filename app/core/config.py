@@ -28,3 +28,13 @@ class Settings(BaseSettings):
     subscriber_queue_size: int = 32
     # Seconds a bot waits before acting, so people can follow the table (tests use 0).
     bot_delay: float = 0.8
+
+    # Group play (app/rooms/seats.py, chat.py): seconds after a player's last socket closed
+    # before the host may hand the seat to a bot (tests set 0 or inject the clock).
+    seat_grace_seconds: float = 30.0
+    # How long a "continue on another device" link (one-time code) stays valid.
+    seat_link_seconds: float = 600.0
+    # Chat flood control per connection: a burst of this many messages, then one more
+    # every `chat_refill_seconds`.
+    chat_burst: int = 5
+    chat_refill_seconds: float = 2.0

@@ -22,7 +22,9 @@ from app.rooms.service import RoomService, channel
 from app.rooms.snapshot import RoomInfo
 from engine import EngineError
 
-from .incoming import Act, BadMessage, Hello, Ping, parse
+from .group import KINDS as GROUP_KINDS
+from .group import GroupSocket
+from .incoming import Act, BadMessage, Chat, Hello, Ping, parse
 from .outgoing import room_message, state_message
 
 log = logging.getLogger("paddock.ws")
@@ -46,6 +48,8 @@ class RoomConnection:
         self.max_bytes = rooms.settings.max_message_bytes
         self.greeted = False
         self.token_hash: str | None = None
+        # The seat token itself, kept in memory only: a rematch derives the new seat's from it.
+        self.token: str | None = None
         self.seat: int | None = None
         self.last_v = -1
         # Version of the newest room summary sent: with several processes publishing,
@@ -54,6 +58,7 @@ class RoomConnection:
         self.last_state: dict[str, Any] | None = None
         self.send_lock = asyncio.Lock()
         self.closed = False
+        self.group = GroupSocket(self)
 
     async def run(self) -> None:
         try:
@@ -103,6 +108,8 @@ class RoomConnection:
                 await self.on_act(parsed)
             elif isinstance(parsed, Ping):
                 await self.send({"type": "pong"})
+            elif isinstance(parsed, Chat):
+                await self.group.on_chat(parsed)
 
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
@@ -115,12 +122,14 @@ class RoomConnection:
                 await self.send(error_message(exc))
                 return
             self.token_hash = token_hash
+            self.token = hello.token
             seat = info.seat_of(token_hash)
             self.seat = seat.position if seat else None
         self.greeted = True
         if self.token_hash is not None:
             await self.rooms.connect(self.code, self.token_hash)
         info = await self.sync()
+        await self.group.after_sync(info)
         # Any process serving the room takes care of its bots and timer (e.g. after
         # the process that ran them died); the database lets only one act per version.
         self.rooms.adopt(info)
@@ -153,7 +162,9 @@ class RoomConnection:
                 if not self.greeted:
                     continue
                 if payload is RESYNC or payload.get("kind") == "resync":
-                    await self.sync(force_state=True)
+                    await self.group.after_sync(await self.sync(force_state=True))
+                elif payload["kind"] in GROUP_KINDS:
+                    await self.group.on_broadcast(payload)
                 elif payload["kind"] == "room":
                     await self.on_room(payload)
                 elif payload["kind"] == "state":
