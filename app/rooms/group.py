@@ -72,15 +72,14 @@ class GroupCore(RoomCore):
     # ---- summary ----------------------------------------------------------
 
     async def summary(self, info: RoomInfo) -> dict[str, Any]:
-        """The public summary plus: per seat `bot_in` (seconds until the host may hand that away
-        seat to a bot; null when the seat is connected, a bot, or the game is not running),
+        """The public summary plus: for each away seat of a running game `bot_in` (seconds until
+        the host may hand it to a bot; absent for connected seats, bots, and outside a game),
         the grace period, the chat settings and the rematch room's code."""
         out = await super().summary(info)
         now = self.clock()
         grace = self.settings.seat_grace_seconds
         away_since = {seat.position: seat.away_since for seat in info.seats}
         for seat in out["seats"]:
-            seat["bot_in"] = None
             if info.status == "playing" and not seat["bot"] and not seat["connected"]:
                 since = away_since.get(seat["seat"])
                 left = 0.0 if since is None or seat["left"] else max(0.0, grace - (now - since))
