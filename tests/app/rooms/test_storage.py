@@ -6,10 +6,8 @@ from __future__ import annotations
 import threading
 
 import sqlalchemy as sa
-from alembic.script import ScriptDirectory
 
 from app.core.db import make_engine
-from app.core.migrate import alembic_config
 from app.rooms.replay import rebuild
 from tests.utils.db import stored
 from tests.utils.live_server import bearer, create_room, join, start
@@ -31,6 +29,14 @@ def assert_log_rebuilds_state(db_url, code):
     return room
 
 
+def newest_revision() -> str:
+    from alembic.script import ScriptDirectory
+
+    from app.core.migrate import alembic_config
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
 def test_migrations_create_the_tables(db_server, database_url):
     database = make_engine(database_url)
     try:
@@ -39,8 +45,7 @@ def test_migrations_create_the_tables(db_server, database_url):
             head = conn.execute(sa.text("select version_num from alembic_version")).scalar_one()
     finally:
         database.dispose()
-    newest = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert {"rooms", "seats", "actions", "alembic_version"} <= names and head == newest
+    assert {"rooms", "seats", "actions", "alembic_version"} <= names and head == newest_revision()
 
 
 def test_rebuilding_a_room_from_its_log_gives_the_stored_state(db_server, database_url):
