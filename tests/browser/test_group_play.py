@@ -74,17 +74,22 @@ def stored_token(page: Page) -> str:
 def test_host_and_friend_finish_rematch_and_sit_in_the_new_room(browser, server_url):
     host, friend = started_pair(browser, server_url)
     old = room_code(host)
+    fan = new_page(browser, "pt")
+    fan.goto(host.url)
+    expect(fan.locator("#role-badge")).to_have_text(words("room.role_spectator", "pt"))
     play_round(host, 1)
     play_round(friend, 1)
     for page in (host, friend):
         expect(page.locator("#game-root")).to_have_attribute("data-over", "true")
     expect(friend.locator("#rematch-button")).to_be_hidden()  # only the host offers it
     host.click("#rematch-button")
-    # Both pages move on their own: no new link, nothing typed.
-    for page in (host, friend):
+    # Every page moves on its own: no new link, nothing typed; the spectator keeps watching.
+    expect(fan.locator("#rematch-text")).to_contain_text(words("rematch.moving_watch", "pt", n=5)[:12])
+    for page in (host, friend, fan):
         page.wait_for_url(lambda url: "/rooms/" in url and old not in url)
     new = room_code(host)
-    assert room_code(friend) == new
+    assert room_code(friend) == new == room_code(fan)
+    expect(fan.locator("#role-badge")).to_have_text(words("room.role_spectator", "pt"))
     expect(host.locator("#role-badge")).to_have_text(words("room.role_player", name="Ann", n=1))
     expect(friend.locator("#role-badge")).to_have_text(words("room.role_player", name="Bruno", n=2))
     expect(host.locator("#seat-list .seat")).to_have_count(2)
@@ -97,9 +102,15 @@ def test_host_and_friend_finish_rematch_and_sit_in_the_new_room(browser, server_
     friend.goto(f"{server_url}/rooms/{old}")
     expect(friend.locator("#rematch-link")).to_be_visible()
     expect(friend.locator("#rematch-banner")).to_be_hidden()
-    assert host.js_errors == [] and friend.js_errors == []
-    host.context.close()
-    friend.context.close()
+    # Beside the old game's replay, the friend still chats as that game's player.
+    friend.goto(f"{server_url}/rooms/{old}/replay")
+    friend.fill("#chat-input", "well played")
+    friend.press("#chat-input", "Enter")
+    expect(friend.locator("#chat-log .chat-line").last.locator(".chat-name")).to_have_text("Bruno")
+    expect(friend.locator("#chat-log .chat-text").last).to_have_text("well played")
+    for page in (host, friend, fan):
+        assert page.js_errors == []
+        page.context.close()
 
 
 def chat_texts(page: Page) -> list[str]:
