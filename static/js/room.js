@@ -104,6 +104,10 @@ function applySummary(raw) {
     table.setSeats(summary.seats);
   }
   document.getElementById("rules-toggle").hidden = false;
+  // The chat sits under the lobby, and beside the table (with the players and the log) once it runs.
+  const chatPanel = document.getElementById("chat-panel");
+  const chatHome = inLobby ? document.getElementById("room") : document.querySelector("#table-area .side");
+  if (chatPanel.parentElement !== chatHome) chatHome.append(chatPanel);
   chat.setSummary(summary);
   rematch.setSummary(summary);
   seatTools.setSummary(summary);
