@@ -69,6 +69,9 @@ class SeatKeeping(GroupCore):
             if exc.code != "bad_token":
                 raise
         token_hash = hash_token(token)
+        # A cheap read first: only a token whose seat a bot plays takes the lock and writes.
+        if not any(seat.reclaim_hash == token_hash for seat in (await self.load(code)).seats):
+            raise bad_token()
         info = await self.reclaim(code, token_hash)
         if info is None:
             raise bad_token()
