@@ -29,6 +29,17 @@ class Settings(BaseSettings):
     # Seconds a bot waits before acting, so people can follow the table (tests use 0).
     bot_delay: float = 0.8
 
+    # Per-client limits; RATE_LIMITS=off turns them off (load benchmarks from one address).
+    rate_limits: bool = True
+    # Flood control per socket (app.ws.flood): sustained messages per second and burst, for
+    # actions, pings and malformed messages. Beyond them: a `slow_down` error, nothing stored.
+    act_rate: float = 8.0
+    act_burst: float = 16.0
+    ping_rate: float = 1.0
+    ping_burst: float = 5.0
+    junk_rate: float = 1.0
+    junk_burst: float = 5.0
+
     # Group play (app/rooms/seats.py, chat.py): seconds after a player's last socket closed
     # before the host may hand the seat to a bot (tests set 0 or inject the clock).
     seat_grace_seconds: float = 30.0

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import math
 import secrets
-import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app.rooms.errors import RoomError, error_message
 from app.rooms.snapshot import RoomInfo
 
+from .flood import TokenBucket
 from .incoming import Chat
 
 if TYPE_CHECKING:
@@ -32,36 +31,22 @@ if TYPE_CHECKING:
 KINDS = ("chat", "rematch")
 
 
-class ChatBucket:
-    """Token bucket: `burst` lines at once, then one more every `refill_seconds`."""
-
-    def __init__(
-        self, burst: int, refill_seconds: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.capacity = max(1, burst)
-        self.refill_seconds = max(refill_seconds, 1e-6)
-        self.clock = clock
-        self.tokens = float(self.capacity)
-        self.stamp = clock()
-
-    def take(self) -> float:
-        """0 when a line may go now (and count it), else the seconds to wait."""
-        now = self.clock()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) / self.refill_seconds)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return 0.0
-        return (1 - self.tokens) * self.refill_seconds
+def chat_bucket(settings: Any) -> TokenBucket:
+    """A burst of `chat_burst` lines, then one every `chat_refill_seconds` (the flood-control
+    bucket of app.ws.flood; RATE_LIMITS=off turns it off like the others)."""
+    if not settings.rate_limits:
+        return TokenBucket(math.inf, math.inf)
+    return TokenBucket(1 / max(settings.chat_refill_seconds, 1e-6), max(1, settings.chat_burst))
 
 
 class GroupSocket:
+    __slots__ = ("conn", "spectator_id", "bucket")
+
     def __init__(self, connection: RoomConnection) -> None:
         self.conn = connection
         # Names a spectator in the chat ("Spectator <id>") and lets the host mute them.
         self.spectator_id = secrets.token_hex(3)
-        settings = connection.rooms.settings
-        self.bucket = ChatBucket(settings.chat_burst, settings.chat_refill_seconds)
+        self.bucket = chat_bucket(connection.rooms.settings)
 
     async def on_chat(self, message: Chat) -> None:
         conn = self.conn

@@ -78,6 +78,8 @@ def run_server(**env_overrides: str):
         DATABASE_URL=f"sqlite:///{workdir / 'paddock.db'}",
         BROADCAST_URL="memory://",
         BOT_DELAY="0",
+        # Scripted players here act at machine speed; flood control is tested in tests/app.
+        RATE_LIMITS="off",
         PYTHONPATH=str(ROOT),
         **env_overrides,
     )

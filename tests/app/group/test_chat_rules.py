@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.core.config import Settings
 from app.rooms.chat import MAX_CHAT, clean_chat
 from app.rooms.errors import RoomError
-from app.ws.group import ChatBucket
+from app.ws.group import chat_bucket
 
 
 def refused(text) -> str:
@@ -26,9 +27,11 @@ def test_a_line_is_trimmed_text_of_at_most_300_characters():
     assert refused(None) == "bad_chat"
 
 
-def test_the_bucket_allows_a_burst_then_one_line_per_interval():
+def test_the_chat_bucket_allows_a_burst_then_one_line_per_interval():
+    bucket = chat_bucket(Settings(chat_burst=3, chat_refill_seconds=2.0))
     now = [0.0]
-    bucket = ChatBucket(burst=3, refill_seconds=2.0, clock=lambda: now[0])
+    bucket.clock = lambda: now[0]
+    bucket.stamp = 0.0
     assert [bucket.take() for _ in range(3)] == [0.0, 0.0, 0.0]
     assert bucket.take() == pytest.approx(2.0)
     now[0] += 1.0
@@ -38,3 +41,8 @@ def test_the_bucket_allows_a_burst_then_one_line_per_interval():
     assert bucket.take() == pytest.approx(2.0)
     now[0] += 60
     assert [bucket.take() for _ in range(4)] == pytest.approx([0.0, 0.0, 0.0, 2.0])  # at most the burst
+
+
+def test_rate_limits_off_turns_chat_flood_control_off():
+    bucket = chat_bucket(Settings(chat_burst=1, rate_limits=False))
+    assert [bucket.take() for _ in range(100)] == [0.0] * 100
