@@ -14,9 +14,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
 import secrets
 from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocketDisconnect
 
 from app.rooms.errors import RoomError, error_message
 from app.rooms.snapshot import RoomInfo
@@ -26,6 +30,8 @@ from .incoming import Chat
 
 if TYPE_CHECKING:
     from .socket import RoomConnection
+
+log = logging.getLogger("paddock.ws")
 
 # Broadcast payload kinds handled here.
 KINDS = ("chat", "rematch")
@@ -40,13 +46,15 @@ def chat_bucket(settings: Any) -> TokenBucket:
 
 
 class GroupSocket:
-    __slots__ = ("conn", "spectator_id", "bucket")
+    __slots__ = ("conn", "spectator_id", "bucket", "greeting")
 
     def __init__(self, connection: RoomConnection) -> None:
         self.conn = connection
         # Names a spectator in the chat ("Spectator <id>") and lets the host mute them.
         self.spectator_id = secrets.token_hex(3)
         self.bucket = chat_bucket(connection.rooms.settings)
+        # The chat history after hello is sent by a task, so reading the socket goes on at once.
+        self.greeting: asyncio.Task[None] | None = None
 
     async def on_chat(self, message: Chat) -> None:
         conn = self.conn
@@ -67,7 +75,21 @@ class GroupSocket:
         except RoomError as exc:
             await conn.send(error_message(exc))
 
+    def after_hello(self, info: RoomInfo) -> None:
+        """Send the history (and a rematch) after hello without holding up the read loop."""
+        self.greeting = asyncio.create_task(self._greet(info))
+
+    async def _greet(self, info: RoomInfo) -> None:
+        try:
+            await self.after_sync(info)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        except Exception:
+            log.exception("chat history at hello failed")
+
     async def on_broadcast(self, payload: dict[str, Any]) -> None:
+        if self.greeting is not None and not self.greeting.done():
+            await asyncio.wait([self.greeting])  # the history first, then what came after
         if payload["kind"] == "chat":
             await self.conn.send(payload["frame"])
         elif payload["kind"] == "rematch":

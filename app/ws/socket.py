@@ -152,7 +152,7 @@ class RoomConnection:
         if self.token_hash is not None:
             await self.rooms.connect(self.code, self.token_hash)
         info = await self.sync()
-        await self.group.after_sync(info)
+        self.group.after_hello(info)
         # Any process serving the room takes care of its bots and timer (e.g. after
         # the process that ran them died); the database lets only one act per version.
         self.rooms.adopt(info)

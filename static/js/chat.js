@@ -117,7 +117,13 @@ export function mountChat({ send, host = null, seatName = () => null }) {
   return {
     receive(message) {
       if (message.type === "chat_history") frames = [...(message.messages ?? [])];
-      else if (message.type === "chat" || message.type === "notice") frames = [...frames, message].slice(-50);
+      else if (message.type === "chat" || message.type === "notice") {
+        // A line can come both in the history and live (it was stored just before the history was read).
+        const same = (f) => f.type === message.type && f.at === message.at && f.from === message.from
+          && f.text === message.text && f.e === message.e;
+        if (frames.some(same)) return true;
+        frames = [...frames, message].slice(-50);
+      }
       else return false;
       render();
       return true;
