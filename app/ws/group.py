@@ -86,9 +86,11 @@ class GroupSocket:
             pass
         except Exception:
             log.exception("chat history at hello failed")
+        finally:
+            self.greeting = None  # an idle socket keeps no task
 
     async def on_broadcast(self, payload: dict[str, Any]) -> None:
-        if self.greeting is not None and not self.greeting.done():
+        if self.greeting is not None:
             await asyncio.wait([self.greeting])  # the history first, then what came after
         if payload["kind"] == "chat":
             await self.conn.send(payload["frame"])
