@@ -293,6 +293,7 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, l
     for page in (bruno, chen):
         assert page.js_errors == [], page.js_errors
         page.context.close()
+    host.on("dialog", lambda dialog: dialog.accept())  # the page asks the host to confirm
     for seat in (1, 2):
         button = host.locator(f'#player-list li[data-seat="{seat}"] .hand-to-bot')
         expect(button).to_be_visible(timeout=20_000)
