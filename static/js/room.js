@@ -209,7 +209,8 @@ document.getElementById("copy-link").addEventListener("click", async () => {
 
 document.getElementById("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const name = document.getElementById("join-name").value.trim();
+  const joinName = document.getElementById("join-name");
+  const name = joinName.value.trim();
   if (!name) {
     showError(t("home.name_required"));
     return;
@@ -224,8 +225,13 @@ document.getElementById("join-form").addEventListener("submit", async (event) =>
     socket.restart();
     await refreshSummary();
     announce(t("lobby.joined", { n: joined.seat + 1 }));
+    joinName.removeAttribute("aria-invalid");
   } catch (error) {
     showError(errorText(error));
+    if (error.code === "name_taken" || error.code === "bad_name") {
+      joinName.setAttribute("aria-invalid", "true");
+      joinName.focus();
+    }
   }
 });
 
