@@ -190,8 +190,10 @@ class HorseRacingTable {
     this.diceBox = el("section", { class: "hr-dice", "aria-labelledby": "hr-dice-h", hidden: true });
     this.handBox = el("section", { class: "hr-hand-box", "aria-labelledby": "hr-hand-h", hidden: true });
     this.resultsBox = el("section", { class: "hr-results", "aria-labelledby": "hr-results-h", hidden: true });
-    root.replaceChildren(this.header, this.timerText, this.actBox, this.diceBox, this.lanesBox, this.handBox,
-      this.playersBox, this.resultsBox);
+    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
+    ctx.timerSlot?.replaceChildren(this.timerText);
+    root.replaceChildren(...[this.header, ctx.timerSlot ? null : this.timerText, this.actBox, this.diceBox,
+      this.lanesBox, this.handBox, this.playersBox, this.resultsBox].filter(Boolean));
   }
 
   update(frame) {

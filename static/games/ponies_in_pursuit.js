@@ -89,13 +89,15 @@ class PoniesTable {
     this.selected = []; // [{index, card, use, as}]
     this.frame = null;
     this.stopTimer = null;
-    this.warned = false;
     const { el, t } = ctx;
     root.classList.add("pip");
     this.header = el("div", { class: "pip-header" });
     this.roundText = el("p", { class: "pip-round" });
     this.timerText = el("p", { class: "pip-timer", role: "timer", hidden: true });
-    this.header.append(this.roundText, this.timerText);
+    this.header.append(this.roundText);
+    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
+    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
+    else this.header.append(this.timerText);
     this.tracks = this.buildTracks();
     this.tracksBox = el("figure", { class: "pip-tracks" }, this.tracks.svg,
       el("figcaption", { class: "visually-hidden", id: "pip-tracks-caption" }));
@@ -217,16 +219,9 @@ class PoniesTable {
       return;
     }
     const { t } = this.ctx;
-    if (frame.view.round !== this.timerRound) this.warned = false;
-    this.timerRound = frame.view.round;
+    // The 10-second warning is the shell's (static/js/turn_clock.js), as for every game.
     this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
       text: (left) => t("pip.timer", { seconds: left }),
-      onTick: (left) => {
-        if (left <= 10 && !this.warned && this.ctx.me !== null && frame.view.to_act.includes(this.ctx.me)) {
-          this.warned = true;
-          this.ctx.announce(t("pip.timer_warning", { seconds: left }), { urgent: true });
-        }
-      },
     });
   }
 

@@ -291,8 +291,11 @@ class BluffTable {
     }
     root.classList.add("peb");
     this.header = el("div", { class: "peb-header" },
-      this.phaseText = el("p", { class: "peb-phase", id: "peb-phase" }),
-      this.timerText = el("p", { class: "peb-timer", role: "timer", hidden: true }));
+      this.phaseText = el("p", { class: "peb-phase", id: "peb-phase" }));
+    this.timerText = el("p", { class: "peb-timer", role: "timer", hidden: true });
+    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
+    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
+    else this.header.append(this.timerText);
     this.boardBox = el("figure", { class: "peb-board" });
     this.legend = el("ul", { class: "peb-legend", "aria-label": t("peb.legend") });
     this.ridersBox = el("section", { class: "peb-riders", "aria-labelledby": "peb-riders-h" });

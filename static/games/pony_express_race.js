@@ -204,7 +204,10 @@ class PonyExpressRaceTable {
     this.statusText = el("p", { class: "per-status" });
     this.variantText = el("p", { class: "per-variant muted" });
     this.timerText = el("p", { class: "per-timer", role: "timer", hidden: true });
-    this.header.append(this.statusText, this.variantText, this.timerText);
+    this.header.append(this.statusText, this.variantText);
+    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
+    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
+    else this.header.append(this.timerText);
     this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true });
     this.diceBox = el("section", { class: "per-dice", "aria-labelledby": "per-dice-h", hidden: true });
     this.tracksBox = el("figure", { class: "per-tracks" });

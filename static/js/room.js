@@ -33,7 +33,11 @@ const isHost = () => {
   return Boolean(seatInfo && summary && summary.seats.some((s) => s.seat === seatInfo.seat && s.host));
 };
 
+let online = false;
 function setConnection(state) {
+  online = state === "connected";
+  if (table) table.setOnline(online);
+  if (summary?.status === "lobby") renderLobby(summary, me(), { isHost: isHost(), removeBot, online });
   const box = document.getElementById("conn-status");
   box.dataset.state = state;
   const text = { connecting: t("conn.connecting"), connected: t("conn.connected"), reconnecting: t("conn.reconnecting") }[state];
@@ -56,9 +60,14 @@ async function refreshSummary() {
     applySummary(await call("GET", `/api/rooms/${encodeURIComponent(code)}`));
   } catch (error) {
     if (error.code === "not_found") {
-      document.getElementById("lobby").hidden = true;
-      showError(t("room.not_found"), { sticky: true });
+      // No such room: say so with a way home, and stop trying to connect.
+      for (const id of ["lobby", "table-area", "room-status"]) document.getElementById(id).hidden = true;
+      showError("");
+      document.getElementById("room-missing").hidden = false;
+      document.getElementById("room-missing-heading").focus();
+      document.title = `${t("room.not_found")} · ${t("site.name")}`;
       stopPolling();
+      socket?.close();
       return false;
     }
   }
@@ -87,7 +96,7 @@ function applySummary(raw) {
   document.getElementById("lobby").hidden = !inLobby;
   document.getElementById("table-area").hidden = inLobby;
   if (inLobby) {
-    renderLobby(summary, me(), { isHost: isHost(), removeBot });
+    renderLobby(summary, me(), { isHost: isHost(), removeBot, online });
     startPolling();
   } else {
     stopPolling();
@@ -97,7 +106,7 @@ function applySummary(raw) {
   watchForGap();
   if (table) {
     table.setMe(me());
-    table.deadline = summary.deadline;
+    table.setDeadline(summary.deadline);
     table.setSeats(summary.seats);
   }
   document.getElementById("rules-toggle").hidden = false;
@@ -128,6 +137,7 @@ async function ensureTable() {
     code, game: summary.game, me: me(), seats: summary.seats, send: (action) => act(action),
     hostActions: { isHost, handToBot },
   });
+  table.setOnline(online);
   await table.load();
 }
 
