@@ -573,13 +573,14 @@ class HorseRacingTable {
       dataset: { seat: String(seat) }, class: record.winning_cards[seat] ? "hr-has-winner" : "",
     },
     el("th", { scope: "row", text: this.ctx.seatName(seat) + (seat === record.jockey ? ` (${t("hr.jockey")})` : "") }),
+    // The chips first, so that they are in view on a phone; how they came about after them.
+    el("td", { class: "hr-chips-after", text: num(record.chips[seat]) }),
     el("td", { text: num(record.winning_cards[seat]) }),
     el("td", { text: record.winning_cards[seat] ? t("hr.share_calc", { n: record.winning_cards[seat], share: num(record.share), total: num(record.winning_cards[seat] * record.share) }) : num(0) }),
     el("td", { text: num(payout - record.winning_cards[seat] * record.share) }),
     el("td", { text: record.penalties[seat] ? num(-record.penalties[seat]) : num(0) }),
     el("td", { text: cardsText(this.ctx, record.hands[seat]) }),
-    el("td", { text: cardsText(this.ctx, record.drafted[seat]) }),
-    el("td", { class: "hr-chips-after", text: num(record.chips[seat]) })));
+    el("td", { text: cardsText(this.ctx, record.drafted[seat]) })));
     return el("article", { class: "hr-settlement", dataset: { race: String(record.race) } },
       el("h3", { text: t("hr.race_n", { race: record.race }) }),
       el("ul", { class: "hr-explain" }, lines.map((line) => el("li", { text: line }))),
@@ -588,13 +589,13 @@ class HorseRacingTable {
           el("caption", { id: captionId, text: t("hr.settle_caption", { race: record.race }) }),
           el("thead", {}, el("tr", {},
             el("th", { scope: "col", text: t("hr.col_player") }),
+            el("th", { scope: "col", text: t("hr.col_chips") }),
             el("th", { scope: "col", text: t("hr.col_winning_cards", { horse: record.winner }) }),
             el("th", { scope: "col", text: t("hr.col_shares") }),
             el("th", { scope: "col", text: t("hr.col_jockey") }),
             el("th", { scope: "col", text: t("hr.col_penalty") }),
             el("th", { scope: "col", text: t("hr.col_hand") }),
-            el("th", { scope: "col", text: t("hr.col_drafted") }),
-            el("th", { scope: "col", text: t("hr.col_chips") }))),
+            el("th", { scope: "col", text: t("hr.col_drafted") }))),
           el("tbody", {}, rows))));
   }
 

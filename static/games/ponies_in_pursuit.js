@@ -405,10 +405,11 @@ class PoniesTable {
     const finish = (revealed.finish_order ?? view.finish_order).map((c, i) => t("pip.finish_item", { place: i + 1, colour: colourName(this.ctx, c) }));
     const scoreRows = seats.map((seat) => el("tr", { dataset: { seat: String(seat) }, class: result.winners.includes(seat) ? "winner" : "" },
       el("th", { scope: "row", text: result.winners.includes(seat) ? t("pip.winner_name", { name: this.ctx.seatName(seat) }) : this.ctx.seatName(seat) }),
-      ...PONIES.map((c) => el("td", { text: num(revealed.stakes?.[seat]?.[c] ?? 0) })),
+      // The score first, so that it is in view on a phone; how it came about after it.
+      el("td", { class: "score", text: num(result.scores[seat]) }),
       el("td", { text: num(revealed.payouts?.[seat] ?? 0) }),
       el("td", { text: revealed.penalties?.[seat] ? num(-revealed.penalties[seat]) : num(0) }),
-      el("td", { class: "score", text: num(result.scores[seat]) }),
+      ...PONIES.map((c) => el("td", { text: num(revealed.stakes?.[seat]?.[c] ?? 0) })),
       el("td", { text: num(revealed.garnets?.[seat] ?? 0) })));
     const rounds = (revealed.submissions ?? []).map((round) => el("tr", {},
       el("th", { scope: "row", text: t("pip.round_n", { round: round.round }) }),
@@ -423,10 +424,10 @@ class PoniesTable {
         el("thead", {},
           el("tr", {},
             el("th", { scope: "col", rowspan: "2", text: t("pip.player") }),
-            el("th", { scope: "colgroup", colspan: String(PONIES.length), text: t("pip.stakes_group") }),
+            el("th", { scope: "col", rowspan: "2", text: t("pip.score") }),
             el("th", { scope: "col", rowspan: "2", text: t("pip.payout") }),
             el("th", { scope: "col", rowspan: "2", text: t("pip.penalty") }),
-            el("th", { scope: "col", rowspan: "2", text: t("pip.score") }),
+            el("th", { scope: "colgroup", colspan: String(PONIES.length), text: t("pip.stakes_group") }),
             el("th", { scope: "col", rowspan: "2", text: t("pip.garnets_left") })),
           el("tr", {}, ...PONIES.map((c) => el("th", { scope: "col", text: colourName(this.ctx, c) })))),
         el("tbody", {}, scoreRows))),

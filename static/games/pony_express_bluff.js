@@ -567,6 +567,22 @@ class BluffTable {
     });
   }
 
+  // The bluff-call window lasts seconds: in the one-column layout (phones) the
+  // prompt moves above the board, and it is scrolled into view when it opens.
+  keepCallInView(answering, view) {
+    this.promptBox.classList.toggle("peb-answer-now", answering);
+    const key = answering ? `${view.turn_no}|${view.claim?.seat}|${view.claim?.hand}` : null;
+    if (!answering || key === this.callInViewKey) {
+      if (!answering) this.callInViewKey = null;
+      return;
+    }
+    this.callInViewKey = key;
+    requestAnimationFrame(() => {
+      const box = this.promptBox.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) this.promptBox.scrollIntoView({ block: "nearest" });
+    });
+  }
+
   // The prompt: everything that is not the roll or a shot.
   drawPrompt(view, actions) {
     const { el, t } = this.ctx;
@@ -630,6 +646,7 @@ class BluffTable {
     this.promptBox.hidden = children.length === 0;
     if (children.length) this.promptBox.replaceChildren(el("h2", { id: "peb-prompt-h", text: t("peb.prompt_heading") }), ...children);
     else this.promptBox.replaceChildren();
+    this.keepCallInView(Boolean(view.phase === "call" && call && believe), view);
   }
 
   itemChoices(cards, actions) {

@@ -399,6 +399,28 @@ class PonyExpressRaceTable {
       this.tracksBox.append(visibleLegend);
     }
     visibleLegend.textContent = caption.length ? legend : `${legend} ${t("per.tracks_empty")}`;
+    this.followLeaders(view);
+  }
+
+  // On a narrow screen the track is wider than the page: say so, and scroll the
+  // leading horse (or Town, once someone is placed) into view whenever the lead moves.
+  followLeaders(view) {
+    const box = this.tracksBox.querySelector(".per-tracks-scroll");
+    let hint = this.tracksBox.querySelector(".per-scroll-hint");
+    if (!hint) {
+      hint = this.ctx.el("p", { class: "per-scroll-hint", id: "per-scroll-hint" });
+      box.before(hint);
+    }
+    const overflowing = box.scrollWidth > box.clientWidth + 1;
+    const riding = view.horses.filter((horse) => horse.track);
+    const lead = riding.length ? Math.max(...riding.map((horse) => (horse.place ? TOWN : horse.position))) : 0;
+    hint.hidden = !overflowing;
+    if (!overflowing) return;
+    hint.textContent = lead >= TOWN ? this.ctx.t("per.scroll_hint_town") : this.ctx.t("per.scroll_hint", { space: lead });
+    if (lead === this.followedLead) return;
+    this.followedLead = lead;
+    const leadRight = SVG.left + SVG.cell * (lead + 1);
+    box.scrollLeft = Math.max(0, leadRight + SVG.cell - box.clientWidth);
   }
 
   drawRostrum(view) {
