@@ -83,11 +83,20 @@ function targetName(ctx, label) {
   return label[0] === "indian" ? ctx.t("peb.indian_n", { n: label[1] + 1 }) : ctx.seatName(label[1]);
 }
 
+// A private event addressed to this reader (not one revealed to everyone at the end).
+function ownEvent(event, ctx) {
+  return ctx.me !== null && ctx.me !== undefined && (event.to ?? [event.seat]).includes(ctx.me);
+}
+
 function describeEvent(event, ctx) {
   const name = (seat) => ctx.seatName(seat);
   switch (event.e) {
+    // Private events (draft, relay, spyglass) speak to their reader ("You drew …");
+    // after the end everyone reads them, in the third person.
     case "draft_offer":
-      return ctx.t("peb.log.draft_offer", { cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) });
+      return ownEvent(event, ctx)
+        ? ctx.t("peb.log.draft_offer", { cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) })
+        : ctx.t("peb.log.draft_offer_other", { name: name(event.seat), cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) });
     case "draft_done":
       return ctx.t("peb.log.draft_done");
     case "first_roll":
@@ -113,10 +122,12 @@ function describeEvent(event, ctx) {
         : ctx.t("peb.log.arrange", { name: name(event.seat), n: event.under_cup.length });
     case "item":
       return itemLine(event, ctx);
-    case "spyglass_seen":
-      return ctx.t("peb.log.spyglass_seen", {
-        target: name(event.target), dice: event.hidden.length ? shownText(ctx, event.hidden) : ctx.t("peb.none"),
-      });
+    case "spyglass_seen": {
+      const dice = event.hidden.length ? shownText(ctx, event.hidden) : ctx.t("peb.none");
+      return ownEvent(event, ctx)
+        ? ctx.t("peb.log.spyglass_seen", { target: name(event.target), dice })
+        : ctx.t("peb.log.spyglass_seen_other", { name: name(event.seat), target: name(event.target), dice });
+    }
     case "claim":
       return event.callers?.length
         ? ctx.t("peb.log.claim", { name: name(event.seat), hand: handName(ctx, event.hand), callers: ctx.joinList(event.callers.map(name)) })
@@ -187,7 +198,9 @@ function describeEvent(event, ctx) {
         ? ctx.t("peb.log.relay", { name: name(event.seat), n: event.drew })
         : ctx.t("peb.log.relay_empty", { name: name(event.seat) });
     case "relay_offer":
-      return ctx.t("peb.log.relay_offer", { cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) });
+      return ownEvent(event, ctx)
+        ? ctx.t("peb.log.relay_offer", { cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) })
+        : ctx.t("peb.log.relay_offer_other", { name: name(event.seat), cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) });
     case "relay_kept":
       return ctx.t("peb.log.relay_kept", { name: name(event.seat) });
     case "train":
