@@ -162,7 +162,9 @@ function turnText(view, ctx) {
     const step = view.turn?.step;
     if (step === "roll") return t("hr.turn_roll");
     if (step === "choose") return t("hr.turn_choose");
-    return t("hr.turn_act");
+    // HR-13: a Joker only while you hold one, have not played one this turn, nor an Ace or King.
+    const canJoker = (view.hand ?? []).includes("Joker") && !view.turn?.king_or_ace && !view.turn?.joker;
+    return canJoker ? t("hr.turn_act") : t("hr.turn_end");
   }
   const waiting = debt ? debt.holder : view.active;
   return waiting === null || waiting === undefined ? null : t("hr.turn_waiting_for", { name: ctx.seatName(waiting) });

@@ -52,6 +52,20 @@ const MOVE_BY_KEYS = {
 const WIN_KEYS = { mailboxes: "peb.win.mailboxes", final_duel: "peb.win.final_duel" };
 const CSS_URL = "/static/games/pony_express_bluff.css";
 
+// The final ranking (the rules name only the winner): the winner first, then the
+// others by how far they got (mailboxes in Sacramento, then the space reached),
+// then by gold; riders equal on both share a place.
+export function rankRiders(view) {
+  const reach = (seat) => view.positions[seat] + (view.mailboxes?.[seat] ?? 0);
+  const order = view.positions.map((_, seat) => seat).sort((a, b) => (b === view.winner) - (a === view.winner)
+    || reach(b) - reach(a) || view.gold[b] - view.gold[a] || a - b);
+  const key = (seat) => (seat === view.winner ? "winner" : `${reach(seat)}|${view.gold[seat]}`);
+  return order.map((seat, index) => {
+    const first = order.findIndex((other) => key(other) === key(seat));
+    return { seat, place: (first === -1 ? index : first) + 1 };
+  });
+}
+
 // ---- words -------------------------------------------------------------
 
 function handName(ctx, hand) {
@@ -871,7 +885,9 @@ class BluffTable {
       delete this.root.dataset.aimAt;
     }
     if (aimed.length) {
-      if (!this.aim) this.aim = { angle: aimed[0].angle, power: aimed[0].power };
+      // The first aim shown hits nothing: no power, pointing away from the first target
+      // (the listed samples aim straight at a target; the player drags or types the real throw).
+      if (!this.aim) this.aim = { angle: Math.round(((aimed[0].angle + 180) % 360) * 10) / 10, power: 0 };
       const angle = el("input", { id: "peb-angle", type: "number", min: "0", max: "360", step: "0.1", value: String(this.aim.angle), inputmode: "decimal",
         oninput: (e) => { this.aim = { ...this.aim, angle: Number(e.target.value) }; this.drawAim(view); } });
       const power = el("input", { id: "peb-power", type: "number", min: "0", max: "100", step: "0.1", value: String(this.aim.power), inputmode: "decimal",
@@ -966,13 +982,32 @@ class BluffTable {
   }
 
   drawResults(view, over) {
-    const { el, t } = this.ctx;
+    const { el, t, num } = this.ctx;
     this.resultsBox.hidden = !over;
     if (!over) return;
-    const how = [...(view.log ?? [])].reverse().find((e) => e.e === "winner")?.how;
-    const text = t("peb.winner", { name: this.ctx.seatName(view.winner), how: t(WIN_KEYS[how] ?? "peb.win.mailboxes") });
+    // Three mailboxes win at once (PEB-31); otherwise the game ended in the final duel (PEB-32).
+    const how = (view.mailboxes?.[view.winner] ?? 0) >= 3 ? "mailboxes" : "final_duel";
+    const text = t("peb.winner", { name: this.ctx.seatName(view.winner), how: t(WIN_KEYS[how]) });
+    const rows = rankRiders(view).map(({ seat, place }) => el("tr", {
+      dataset: { seat: String(seat), place: String(place) }, class: seat === view.winner ? "peb-winner-row" : "",
+    },
+    el("td", { class: "peb-place", text: t("peb.place_n", { n: place }) }),
+    el("th", { scope: "row", text: this.ctx.seatName(seat) }),
+    el("td", { text: view.mailboxes[seat]
+      ? t("peb.rank_mailbox", { n: view.mailboxes[seat] })
+      : t(view.jailed[seat] ? "peb.rank_space_jailed" : "peb.rank_space", { space: view.positions[seat] }) }),
+    el("td", { class: "peb-num", text: num(view.gold[seat]) })));
     this.resultsBox.replaceChildren(el("h2", { id: "peb-results-h", text: t("peb.results_heading") }),
-      el("p", { class: "peb-winner", text }));
+      el("p", { class: "peb-winner", text }),
+      el("div", { class: "scroll-x" },
+        el("table", { class: "peb-ranking" },
+          el("caption", { text: t("peb.ranking_caption") }),
+          el("thead", {}, el("tr", {},
+            el("th", { scope: "col", text: t("peb.col_place") }),
+            el("th", { scope: "col", text: t("peb.col_rider") }),
+            el("th", { scope: "col", text: t("peb.col_where") }),
+            el("th", { scope: "col", text: t("peb.col_gold") }))),
+          el("tbody", {}, rows))));
     if (!this.announcedOver) {
       this.announcedOver = true;
       this.ctx.announce(text);

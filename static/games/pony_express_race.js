@@ -779,8 +779,13 @@ class PonyExpressRaceTable {
       el("h3", { text: t("per.explain_heading") }),
       el("ul", { class: "per-explain" }, explain),
       el("h3", { text: t("per.revealed_heading") }),
+      // PER-20: a horse has six cards; when all six are played they return to the hand,
+      // so a horse that rode more than six turns lists some cards twice.
+      el("p", { class: "per-revealed-note", text: t("per.revealed_note") }),
       el("ul", { class: "per-revealed" }, byHorse.map((cards, h) => (cards.length
-        ? el("li", { dataset: { horse: String(h) } }, this.marker(h), t("per.revealed_line", { horse: horseName(this.ctx, h), cards: cardsText(this.ctx, cards) }))
+        ? el("li", { dataset: { horse: String(h) } }, this.marker(h), this.ctx.tp("per.revealed_line", cards.length, {
+          horse: horseName(this.ctx, h), n: num(cards.length), cards: cardsText(this.ctx, cards),
+        }))
         : null))));
     if (!this.resultsAnnounced) {
       this.resultsAnnounced = true;

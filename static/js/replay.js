@@ -12,7 +12,7 @@ import { announce } from "./announce.js";
 import { countdown, el, svg } from "./dom.js";
 import { errorText } from "./errors.js";
 import { gameName, loadGameModule } from "./games.js";
-import { joinList, num, t } from "./i18n.js";
+import { joinList, num, t, tp } from "./i18n.js";
 import { displayName } from "./summary.js";
 
 const code = document.body.dataset.roomCode;
@@ -30,7 +30,7 @@ function seatName(seat) {
 }
 
 const ctx = {
-  me: null, t, num, joinList, el, svg, countdown,
+  me: null, t, tp, num, joinList, el, svg, countdown,
   announce: () => {}, // the replay announces each step itself
   seatName,
   send: () => {},
