@@ -77,7 +77,7 @@ function describeEvent(event, ctx) {
     case "scratch": {
       const holders = (event.discarded ?? []).map((n, seat) => [seat, n]).filter(([, n]) => n > 0)
         .map(([seat, n]) => ctx.t("hr.log.discard_part", { name: name(seat), n }));
-      const line = ctx.t("hr.log.scratch", {
+      const line = ctx.tp("hr.log.scratch", event.per_card, {
         name: name(event.roller), dice: diceText(ctx, event.dice), horse: event.horse,
         position: ordinal(ctx, event.position), per_card: event.per_card,
       });
@@ -293,7 +293,7 @@ class HorseRacingTable {
       const moved = view.turn?.horse === horse && view.phase === "race";
       const words = scratched
         ? t("hr.lane_scratched", { horse, position: ordinal(this.ctx, scratched), amount: scratched * (view.options?.base_ante ?? 1) })
-        : t("hr.lane", { horse, position, steps });
+        : this.ctx.tp("hr.lane", steps, { horse, position, steps });
       const held = mine[horse] ?? 0;
       const chance = view.phase === "draft" && this.odds ? this.odds.win[String(horse)] : null;
       return el("li", {
@@ -332,8 +332,8 @@ class HorseRacingTable {
       },
       el("span", { class: "hr-seat-name", text: name }),
       el("span", { class: "hr-seat-stats" },
-        el("span", { class: "hr-chips", text: chips < 0 ? t("hr.chips_debt", { chips: num(chips) }) : t("hr.chips", { chips: num(chips) }) }),
-        el("span", { class: "hr-cards", text: t("hr.hand_size", { n: view.hand_sizes[seat] }) }),
+        el("span", { class: "hr-chips", text: this.ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: num(chips) }) }),
+        el("span", { class: "hr-cards", text: this.ctx.tp("hr.hand_size", view.hand_sizes[seat], { n: view.hand_sizes[seat] }) }),
         el("span", { class: "hr-adv", text: t("hr.advantage_held", { n: view.advantage[seat] }) })),
       tags.length ? el("span", { class: "hr-seat-tags", text: tags.join(" · ") }) : null);
     }));
@@ -486,7 +486,7 @@ class HorseRacingTable {
         round: round - view.seats, cards: cardsText(this.ctx, without(returned, packet)),
       }) }));
     } else if (round > 1) {
-      children.push(el("p", { class: "hr-came", text: t("hr.draft_came", { name: this.ctx.seatName(seatRight(view, me)), n: packet.length }) }));
+      children.push(el("p", { class: "hr-came", text: this.ctx.tp("hr.draft_came", packet.length, { name: this.ctx.seatName(seatRight(view, me)), n: packet.length }) }));
     }
     let pressed = false;
     children.push(el("ul", { class: "hr-cards hr-packet", "aria-label": t("hr.packet_label") }, packet.map((card, index) => {
@@ -520,7 +520,7 @@ class HorseRacingTable {
     const penalty = hand.reduce((sum, c) => sum + ({ K: 2, A: 3, Joker: 4 }[c] ?? 0), view.advantage[this.ctx.me] ?? 0)
       * (view.options?.base_ante ?? 1);
     this.handBox.replaceChildren(...[
-      el("h2", { id: "hr-hand-h", text: t("hr.hand_heading", { n: hand.length }) }),
+      el("h2", { id: "hr-hand-h", text: this.ctx.tp("hr.hand_heading", hand.length, { n: hand.length }) }),
       hand.length
         ? el("ul", { class: "hr-cards hr-hand" }, hand.map((card) => el("li", {
           class: `hr-card ${horseOf(card) ? "hr-card-horse" : "hr-card-special"}`, dataset: { card },

@@ -207,7 +207,10 @@ class PoniesTable {
         el("span", { class: "mark", "aria-hidden": "true", text: state === "done" ? "✓" : state === "waiting" ? "…" : "–" }),
         el("span", { class: "who", text: this.ctx.seatName(seat) }),
         el("span", { class: "what", text: words }),
-        el("span", { class: "meta", text: t("pip.hand_and_garnets", { cards: size, garnets: view.garnets[seat] }) }));
+        el("span", { class: "meta", text: t("pip.hand_and_garnets", {
+          cards: this.ctx.tp("count.cards", size, { n: size }),
+          garnets: this.ctx.tp("count.garnets", view.garnets[seat], { n: view.garnets[seat] }),
+        }) }));
     }));
   }
 
@@ -376,10 +379,10 @@ class PoniesTable {
     if (targets.length) {
       const select = el("select", { id: "pip-spy-target" },
         targets.map((a) => el("option", { value: String(a.target), text: this.ctx.seatName(a.target) })));
-      children.push(el("p", { class: "muted", text: t("pip.spy_help", { cost: SPY_COST }) }),
+      children.push(el("p", { class: "muted", text: this.ctx.tp("pip.spy_help", SPY_COST, { cost: SPY_COST }) }),
         el("div", { class: "share-row" },
           el("label", { for: "pip-spy-target", text: t("pip.spy_on") }), select,
-          el("button", { type: "button", class: "secondary", text: t("pip.spy_button", { cost: SPY_COST }),
+          el("button", { type: "button", class: "secondary", text: this.ctx.tp("pip.spy_button", SPY_COST, { cost: SPY_COST }),
             onclick: () => {
               const action = targets.find((a) => String(a.target) === select.value);
               if (action) this.ctx.send(action);

@@ -178,7 +178,11 @@ function describeEvent(event, ctx) {
       if (event.hit_rider !== null && event.hit_rider !== undefined) {
         return ctx.t("peb.log.indians_hit_rider", { name: name(event.seat), rider: name(event.hit_rider) });
       }
-      return ctx.t("peb.log.indians", { name: name(event.seat), down: event.down, back: 3 - event.down });
+      return ctx.t("peb.log.indians", {
+        name: name(event.seat),
+        down: ctx.tp("count.indians", event.down, { n: event.down }),
+        back: ctx.tp("count.spaces", 3 - event.down, { n: 3 - event.down }),
+      });
     case "poker":
       return ctx.t("peb.log.poker", { names: ctx.joinList(event.seats.map(name)), space: event.space });
     case "poker_roll":
@@ -618,7 +622,7 @@ class BluffTable {
     const call = find((a) => a.type === "call");
     const believe = find((a) => a.type === "believe");
     if (view.claim && view.phase === "call") {
-      children.push(el("p", { class: "peb-claim-line", text: t("peb.claim_line", { name: this.ctx.seatName(view.claim.seat), hand: handName(this.ctx, view.claim.hand), n: view.move_table[view.claim.hand] }) }));
+      children.push(el("p", { class: "peb-claim-line", text: this.ctx.tp("peb.claim_line", view.move_table[view.claim.hand], { name: this.ctx.seatName(view.claim.seat), hand: handName(this.ctx, view.claim.hand), n: view.move_table[view.claim.hand] }) }));
       if (call && believe) {
         children.push(el("p", { text: t("peb.call_question") }),
           el("div", { class: "peb-buttons" },
@@ -646,8 +650,8 @@ class BluffTable {
     }
     if (actions.some((a) => a.type === "advance")) {
       const n = view.move_table[view.claim?.hand] ?? 0;
-      children.push(el("p", { text: t("peb.bluff_move_choice", { n }) }), el("div", { class: "peb-buttons" },
-        this.button(t("peb.advance", { n }), find((a) => a.type === "advance"), { class: "primary", id: "peb-advance" }),
+      children.push(el("p", { text: this.ctx.tp("peb.bluff_move_choice", n, { n }) }), el("div", { class: "peb-buttons" },
+        this.button(this.ctx.tp("peb.advance", n, { n }), find((a) => a.type === "advance"), { class: "primary", id: "peb-advance" }),
         this.button(t("peb.decline"), find((a) => a.type === "decline"), { id: "peb-decline" })));
     }
     if (actions.some((a) => a.type === "stay")) {

@@ -97,7 +97,7 @@ function describeEvent(event, ctx) {
           name: name(event.seat), horse: horseName(ctx, event.horse), card: cardName(ctx, event.card), row: event.row,
         });
     case "bet":
-      return ctx.t("per.log.bet", { name: name(event.seat), chips: event.chips, horse: horseName(ctx, event.horse) });
+      return ctx.tp("per.log.bet", event.chips, { name: name(event.seat), chips: event.chips, horse: horseName(ctx, event.horse) });
     case "card":
       return ctx.t("per.log.card", {
         name: name(event.seat), card: cardName(ctx, event.card), horse: horseName(ctx, event.horse),
@@ -175,7 +175,7 @@ function turnText(view, ctx) {
   const turn = view.race?.turn;
   switch (view.phase) {
     case "opening": return ctx.t("per.turn_opening");
-    case "bet": return ctx.t("per.turn_bet", { chips: view.bet_size });
+    case "bet": return ctx.tp("per.turn_bet", view.bet_size, { chips: view.bet_size });
     case "play": return ctx.t("per.turn_play");
     case "track": return ctx.t("per.turn_track", { horse: horseName(ctx, view.track_choice.horse) });
     case "ride": return ctx.t("per.turn_ride", { horse: horseName(ctx, turn.horse) });
@@ -316,7 +316,7 @@ class PonyExpressRaceTable {
     if (over) return t("per.status_over");
     if (view.stage === 1) {
       return view.bet_size
-        ? t("per.status_betting", { round: view.round, chips: view.bet_size })
+        ? this.ctx.tp("per.status_betting", view.bet_size, { round: view.round, chips: view.bet_size })
         : t("per.status_cards", { round: view.round });
     }
     if (view.phase === "track") return t("per.status_tracks");
@@ -533,7 +533,7 @@ class PonyExpressRaceTable {
     }
     this.handBox.hidden = false;
     const children = [el("h2", { id: "per-mine-h", text: t("per.mine_heading") }),
-      el("p", { text: t("per.your_chips", { chips: view.chips[me] }) })];
+      el("p", { text: this.ctx.tp("per.your_chips", view.chips[me], { chips: view.chips[me] }) })];
     if (view.stage === 1) {
       children.push(el("h3", { text: t("per.hand_heading") }),
         view.hand.length
@@ -590,7 +590,7 @@ class PonyExpressRaceTable {
       onclick: () => this.ctx.send(action),
     }, this.marker(action.horse), horseName(this.ctx, action.horse), extra);
     if (kind === "bet") {
-      return [el("p", { text: t("per.bet_help", { chips: view.bet_size }) }),
+      return [el("p", { text: this.ctx.tp("per.bet_help", view.bet_size, { chips: view.bet_size }) }),
         el("div", { class: "per-buttons" }, actions.map((a) => horseButton(a, `per-bet-${a.horse}`,
           el("span", { class: "per-button-meta", text: view.horses[a.horse].price ?? "–" }))))];
     }
@@ -746,7 +746,8 @@ class PonyExpressRaceTable {
       else if (bet.paid === 0) key = "per.explain_lost";
       else if (bet.paid === bet.stake) key = "per.explain_back";
       else key = "per.explain_paid";
-      explain.push(el("li", { class: "per-explain-bet", dataset: { seat: String(bet.seat) }, text: t(key, params) }));
+      const words = key === "per.explain_paid" ? t(key, params) : this.ctx.tp(key, bet.stake, params);
+      explain.push(el("li", { class: "per-explain-bet", dataset: { seat: String(bet.seat) }, text: words }));
     }
     const rows = scores.map((score, seat) => {
       const prizes = settlement.prizes.filter((p) => p.seat === seat).reduce((s, p) => s + p.chips, 0);
