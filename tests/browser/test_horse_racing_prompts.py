@@ -35,7 +35,8 @@ MOUNT = """async ({view, actions, me}) => {
   const root = dom.el("div", { id: "game-root" });
   document.querySelector("main").replaceChildren(dom.el("h1", { text: "Paddock" }), root);
   const ctx = {
-    me, t: i18n.t, tp: i18n.tp, num: i18n.num, joinList: i18n.joinList, el: dom.el, svg: dom.svg, announce: () => {},
+    me, t: i18n.t, tp: i18n.tp, num: i18n.num,
+    joinList: i18n.joinList, el: dom.el, svg: dom.svg, announce: () => {},
     seatName: (seat) => ["Ana", "Bruno", "Chen", "Dora"][seat], send: (action) => window.sent.push(action),
   };
   mod.mount(root, ctx).update({ v: 1, over: view.over, view, actions, previous: null, deadline: null });
@@ -167,7 +168,9 @@ def test_every_logged_event_reads_as_a_sentence(browser, server_url, logs, lang)
         """async (logs) => {
           const mod = (await import("/static/games/horse_racing.js")).default;
           const i18n = await import("/static/js/i18n.js");
-          const ctx = { t: i18n.t, tp: i18n.tp, num: i18n.num, joinList: i18n.joinList, seatName: (s) => `P${s}` };
+          const ctx = {
+            t: i18n.t, tp: i18n.tp, num: i18n.num, joinList: i18n.joinList, seatName: (s) => `P${s}`,
+          };
           return logs.map((log) => log.map((event) => [event.e, mod.describeEvent(event, ctx)]));
         }""",
         logs,
