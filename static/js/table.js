@@ -17,6 +17,7 @@ import { announce } from "./announce.js";
 import { el, svg, countdown } from "./dom.js";
 import { joinList, num, t, tp } from "./i18n.js";
 import { loadGameModule } from "./games.js";
+import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { connectionBadge } from "./lobby.js";
 import { TurnClock } from "./turn_clock.js";
 import { TurnSignals } from "./turn_signals.js";
@@ -176,7 +177,7 @@ export class Table {
     const ctx = this.ctx();
     const fresh = [];
     for (const event of log.slice(this.logCount)) {
-      const line = this.module.describeEvent(event, ctx);
+      const line = isShellEvent(event) ? describeShellEvent(event, ctx) : this.module.describeEvent(event, ctx);
       if (line) fresh.push(line);
     }
     this.logCount = log.length;

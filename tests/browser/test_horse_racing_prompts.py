@@ -143,6 +143,24 @@ def test_hr_13_joker_after_the_roll_moves_a_horse_forward_or_back(page, dice):
     ]
 
 
+def test_hr_13_without_a_joker_the_prompt_says_only_end_your_turn(page, dice):
+    """A player without a Joker (or who already played one) is told only what they can do."""
+    hands = [["5", "6"], ["6"], ["7"], ["8"]]
+    state = race_state(hands=hands, scratched={3: 1, 4: 2, 10: 3, 12: 4}, active=0)
+    dice.script([1, 1])
+    state = act(state, 0, type="roll")
+    for lang in ("en", "pt", "zh-Hans"):
+        assert "Joker" not in words("hr.turn_end", lang) and words("hr.turn_end", lang) != words("hr.turn_act", lang)
+    assert mount(page, state, 0) == words("hr.turn_end")
+    expect(page.locator(".hr-joker")).to_have_count(0)
+    expect(page.locator("#hr-end-turn")).to_be_visible()
+    # With a Joker the prompt offers it; once played, only the end of the turn is left.
+    state["hands"][0] = ["Joker", "Joker", "5"]
+    assert mount(page, state, 0) == words("hr.turn_act")
+    state = act(state, 0, type="joker", horse=2, move=1)
+    assert mount(page, state, 0) == words("hr.turn_end")
+
+
 @pytest.fixture(scope="module")
 def logs() -> list[list[dict]]:
     """Spectator logs of a bot game and of random legal play (which spends Kings, Aces and Jokers freely)."""
