@@ -93,7 +93,8 @@ def test_per_results_say_that_used_race_cards_return_to_the_hand(page):
     for horse in {card["horse"] for card in race_cards}:
         played = sum(1 for card in race_cards if card["horse"] == horse)
         words = "turn" if played == 1 else "turns"  # per.revealed_line.one / .other
-        expect(page.locator(f'.per-revealed li[data-horse="{horse}"]')).to_contain_text(f", {played} {words}: ")
+        line = page.locator(f'.per-revealed li[data-horse="{horse}"]')
+        expect(line).to_contain_text(f", {played} {words}: ")
 
 
 PLURALS = """async ({key, count, params}) => {
@@ -116,7 +117,9 @@ def test_counts_of_one_read_in_the_singular(browser, server_url, locale, lang):
     ):
         shown = page.evaluate(PLURALS, {"key": key, "count": count, "params": params})
         assert shown == i18n.translate_plural(lang, key, count, **params)
-    singular = {"en": ("1 chip ", "1 Indian"), "pt": ("1 ficha ", "1 índio"), "zh-Hans": ("1 个筹码", "1 个印第安人")}
+    singular = {
+        "en": ("1 chip ", "1 Indian"), "pt": ("1 ficha ", "1 índio"), "zh-Hans": ("1 个筹码", "1 个印第安人"),
+    }
     chip, indian = singular[lang]
     assert chip in page.evaluate(PLURALS, {"key": "per.log.bet", "count": 1,
                                             "params": {"name": "Ana", "chips": 1, "horse": "X"}})
