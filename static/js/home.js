@@ -29,7 +29,7 @@ function fieldOfError(error, game) {
   if (name === "name") return { input: nameInput, label: t("home.your_name") };
   const option = (game?.options ?? []).find((o) => o.name === name);
   const input = optionsFields.querySelector(`[name="${CSS.escape(name)}"]`);
-  return option && input ? { input, label: optionLabel(game, option) } : null;
+  return option && input ? { input, label: optionLabel(game, option), min: option.min, max: option.max } : null;
 }
 
 function clearInvalid() {
@@ -51,9 +51,11 @@ function showRefusal(error, game) {
     showError(errorText(error));
     return;
   }
-  const hint = error?.params?.min !== undefined && error?.params?.max !== undefined
-    ? t("home.option_range", { min: error.params.min, max: error.params.max }) : "";
-  showError(`${t("home.field_invalid", { field: field.label })} ${hint}`.trim());
+  const min = error?.params?.min ?? field.min;
+  const max = error?.params?.max ?? field.max;
+  showError(min !== undefined && max !== undefined
+    ? t("home.field_invalid_range", { field: field.label, min, max })
+    : t("home.field_invalid", { field: field.label }));
   field.input.setAttribute("aria-invalid", "true");
   field.input.setAttribute("aria-errormessage", "create-error");
   field.input.focus();

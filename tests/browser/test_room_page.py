@@ -99,7 +99,11 @@ def test_server_refusal_reads_in_the_readers_language(browser, server_url):
     page.fill("#opt-rounds", "99")
     page.fill("#player-name", "李")
     page.click("#create-button")
-    expect(page.locator("#create-error")).to_have_text(i18n.translate("zh-Hans", "error.bad_options"))
+    # The refusal names the field (its label) and the allowed range, and marks the field.
+    label = i18n.translate("zh-Hans", "opt.ponies_in_pursuit.rounds")
+    words = i18n.translate("zh-Hans", "home.field_invalid_range", field=label, min=1, max=6)
+    expect(page.locator("#create-error")).to_have_text(words)
+    expect(page.locator("#opt-rounds")).to_have_attribute("aria-invalid", "true")
     assert "/rooms/" not in page.url
     context.close()
 

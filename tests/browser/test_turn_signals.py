@@ -213,7 +213,9 @@ def test_the_create_form_offers_a_turn_timer_and_names_a_bad_field(browser, serv
     page.fill("#player-name", "Ana")
     page.click("#create-button")
     label = words("pt", "opt.pony_express_race.first_player")
-    expect(page.locator("#create-error")).to_contain_text(words("pt", "home.field_invalid", field=label))
+    expect(page.locator("#create-error")).to_have_text(
+        words("pt", "home.field_invalid_range", field=label, min=0, max=5)
+    )
     expect(page.locator("#opt-first_player")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#opt-first_player")).to_be_focused()
     page.fill("#opt-first_player", "0")
