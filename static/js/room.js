@@ -8,12 +8,16 @@ import { renderLobby } from "./lobby.js";
 import { normaliseSummary } from "./summary.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
+import { TurnSignals } from "./turn_signals.js";
 
 const code = document.body.dataset.roomCode;
 let seatInfo = loadSeat(code);
 let summary = null;
 let table = null;
 let pollTimer = null;
+// Turn alerts: the toggle is there from the lobby on, for players (a spectator has no turn).
+const signalsToggle = document.getElementById("signals-toggle");
+const signals = new TurnSignals({ toggle: signalsToggle, code });
 
 const errorBox = document.getElementById("room-error");
 let errorTimer = null;
@@ -84,6 +88,7 @@ function applySummary(raw) {
   summary = normaliseSummary(raw, summary);
   setRole();
   document.getElementById("leave-seat").hidden = me() === null || summary.status === "over";
+  signalsToggle.hidden = me() === null || summary.status === "over";
   showReplayLink(summary.status === "over");
   if (summary.status === "closed") {
     document.getElementById("lobby").hidden = true;
@@ -135,7 +140,7 @@ async function ensureTable() {
   if (table || !summary) return;
   table = new Table({
     code, game: summary.game, me: me(), seats: summary.seats, send: (action) => act(action),
-    hostActions: { isHost, handToBot },
+    hostActions: { isHost, handToBot }, signals,
   });
   table.setOnline(online);
   await table.load();

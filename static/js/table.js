@@ -23,7 +23,7 @@ import { TurnClock } from "./turn_clock.js";
 import { TurnSignals } from "./turn_signals.js";
 
 export class Table {
-  constructor({ code, game, me, seats, send, hostActions = null }) {
+  constructor({ code, game, me, seats, send, hostActions = null, signals = null }) {
     // hostActions: {isHost(), handToBot(seat)} from the room page.
     this.hostActions = hostActions;
     this.code = code;
@@ -40,7 +40,7 @@ export class Table {
     this.wasMyTurn = false;
     this.deadline = null;
     this.online = true;
-    this.signals = new TurnSignals({ toggle: document.getElementById("signals-toggle"), code });
+    this.signals = signals ?? new TurnSignals({ code });
     this.clock = new TurnClock(document.getElementById("turn-warning"));
   }
 

@@ -41,7 +41,6 @@ export class TurnSignals {
     }
     this.icon.href = iconUrl(false);
     if (toggle) {
-      toggle.hidden = false;
       toggle.addEventListener("click", () => this.setEnabled(!this.enabled));
       this.drawToggle();
     }

@@ -152,6 +152,9 @@ def test_a_visible_tab_gets_no_notification(browser, server_url):
     page.evaluate("localStorage.setItem('paddock.turnAlerts', 'on')")
     page.reload()
     expect(page.locator("#seat-list .seat")).to_have_count(2)
+    # A player can turn alerts on already in the lobby; the choice is remembered.
+    expect(page.locator("#signals-toggle")).to_be_visible()
+    expect(page.locator("#signals-toggle")).to_have_attribute("aria-pressed", "true")
     api(server_url, f"/api/rooms/{room['code']}/start", token=room["token"])
     expect(page.locator("#turn-banner")).to_have_attribute("data-state", "mine")
     assert page.evaluate("document.documentElement.dataset.turnBadge") == "true"
@@ -232,6 +235,7 @@ def test_a_taken_name_is_refused_on_the_join_form(browser, server_url):
     context = browser.new_context(locale="zh-CN")
     page = context.new_page()
     page.goto(f"{server_url}/rooms/{room['code']}")
+    expect(page.locator("#signals-toggle")).to_be_hidden()  # a spectator has no turn to be told of
     page.fill("#join-name", "ANA")
     page.click("#join-button")
     expect(page.locator("#room-error")).to_have_text(words("zh-Hans", "error.name_taken"))
