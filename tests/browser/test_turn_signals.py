@@ -186,9 +186,17 @@ def test_ten_seconds_before_the_timer_plays_a_warning_is_shown_and_announced(
     expect(page.locator("#announcer-urgent")).to_have_text(re.compile(pattern))
     # The warning sits in the sticky turn bar with the game's own timer line.
     expect(page.locator("#turn-bar .pip-timer")).to_be_visible()
-    # The timer plays for us; the round resolves and the warning goes away.
+    # The timer plays for us; the round resolves, the warning goes away, and the log says
+    # that the timer (not the player) chose those cards.
     expect(page.locator(".pip-results")).to_be_visible(timeout=20_000)
     expect(warning).to_be_hidden()
+    played = words(lang, "table.log.timer_played", name="Host")
+    expect(page.locator("#game-log li", has_text=played)).to_have_count(1)
+    # The replay says it too, at the step the timer played.
+    page.goto(f"{server_url}/rooms/{room['code']}/replay")
+    page.wait_for_selector('#replay[data-ready="true"]')
+    page.locator("body").press("End")
+    expect(page.locator("#game-log li", has_text=played)).to_have_count(1)
     page.context.close()
 
 
