@@ -120,7 +120,7 @@ function describeEvent(event, ctx) {
     case "finish":
       return ctx.t("hr.log.finish", { horse: event.horse, name: name(event.jockey) });
     case "settled":
-      return ctx.t("hr.log.settled", {
+      return ctx.tp("hr.log.settled", event.share, {
         race: event.race, horse: event.winner, share: event.share, name: name(event.jockey), remainder: event.remainder,
       });
     case "game_over": {
@@ -543,7 +543,7 @@ class HorseRacingTable {
     }
     const children = [el("h2", { id: "hr-results-h", text: over ? t("hr.results_heading") : t("hr.last_race_heading") })];
     if (over && view.result) {
-      children.push(el("p", { class: "hr-winners", text: t("hr.winners", {
+      children.push(el("p", { class: "hr-winners", text: this.ctx.tp("hr.winners", Math.max(...view.result.scores), {
         names: this.ctx.joinList(view.result.winners.map((s) => this.ctx.seatName(s))),
         chips: num(Math.max(...view.result.scores)),
       }) }));

@@ -213,7 +213,7 @@ function describeEvent(event, ctx) {
         : ctx.t("peb.log.saloon", { name: name(event.seat), dice: facesText(ctx, event.dice), hand: handName(ctx, event.hand), bill: event.bill });
     case "relay":
       return event.drew
-        ? ctx.t("peb.log.relay", { name: name(event.seat), n: event.drew })
+        ? ctx.tp("peb.log.relay", event.drew, { name: name(event.seat), n: event.drew })
         : ctx.t("peb.log.relay_empty", { name: name(event.seat) });
     case "relay_offer":
       return ownEvent(event, ctx)
@@ -1046,7 +1046,7 @@ class BluffTable {
       onTick: (left) => {
         if (view.phase === "call" && left <= 5 && !this.warned && this.frame.actions.some((a) => a.type === "call")) {
           this.warned = true;
-          this.ctx.announce(t("peb.call_hurry", { seconds: left }), { urgent: true });
+          this.ctx.announce(this.ctx.tp("peb.call_hurry", left, { seconds: left }), { urgent: true });
         }
       },
     });

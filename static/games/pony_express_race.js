@@ -490,7 +490,11 @@ class PonyExpressRaceTable {
       raceStarted ? el("td", { text: ownerName(this.ctx, h.owner) }) : null,
       el("td", { class: "per-stack" }, this.stack(h.cards))));
     const chips = seats.map((seat) => el("li", { dataset: { seat: String(seat) } },
-      t("per.seat_chips", { name: this.ctx.seatName(seat), chips: view.chips[seat], cards: view.hand_counts[seat] }),
+      t("per.seat_chips", {
+        name: this.ctx.seatName(seat),
+        chips: this.ctx.tp("count.chips", view.chips[seat], { n: view.chips[seat] }),
+        cards: this.ctx.tp("count.cards", view.hand_counts[seat], { n: view.hand_counts[seat] }),
+      }),
       view.dice_card[seat] && raceStarted ? el("span", { class: "tag", text: t("per.has_dice_card") }) : null));
     this.chartBox.replaceChildren(...[
       el("h2", { id: "per-chart-h", text: t("per.chart_heading") }),
@@ -746,7 +750,7 @@ class PonyExpressRaceTable {
       else if (bet.paid === 0) key = "per.explain_lost";
       else if (bet.paid === bet.stake) key = "per.explain_back";
       else key = "per.explain_paid";
-      const words = key === "per.explain_paid" ? t(key, params) : this.ctx.tp(key, bet.stake, params);
+      const words = this.ctx.tp(key, bet.stake, params);
       explain.push(el("li", { class: "per-explain-bet", dataset: { seat: String(bet.seat) }, text: words }));
     }
     const rows = scores.map((score, seat) => {
