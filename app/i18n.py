@@ -44,6 +44,23 @@ def translate(lang: str, key: str, **params: Any) -> str:
     return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
 
 
+def plural_form(lang: str, count: float) -> str:
+    """The CLDR plural category (as Intl.PluralRules gives it in the browser) of `count`:
+    English "one" for exactly 1, Portuguese "one" for 0 and 1, Chinese always "other"."""
+    whole = float(count).is_integer()
+    if lang == "en":
+        return "one" if count == 1 and whole else "other"
+    if lang == "pt":
+        return "one" if whole and int(count) in (0, 1) else "other"
+    return "other"
+
+
+def translate_plural(lang: str, key: str, count: float, **params: Any) -> str:
+    """`<key>.one` or `<key>.other` by the language's plural rule (static/js/i18n.js `tp`)."""
+    form = f"{key}.{plural_form(lang, count)}"
+    return translate(lang, form if form in catalogue(DEFAULT_LANGUAGE) else f"{key}.other", **params)
+
+
 def _base_language(tag: str) -> str | None:
     """Map a BCP 47 tag to one of LANGUAGES (any Chinese reads Simplified)."""
     tag = tag.strip().lower().replace("_", "-")

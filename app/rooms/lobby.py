@@ -16,7 +16,7 @@ from engine.options import validate_options
 from . import decisions
 from .core import Change, RoomCore
 from .errors import RoomError, bad_token, not_host
-from .names import clean_name
+from .names import clean_name, free_default, require_unique
 from .snapshot import RoomInfo, hash_token, snapshot
 
 log = logging.getLogger("paddock.rooms")
@@ -86,7 +86,9 @@ class Lobby(RoomCore):
                     "room_full", f"This room is full ({game.max_seats} seats).", 409, max=game.max_seats
                 )
             position = len(room.seats)
-            player_name = clean_name(name, f"Player {position + 1}")
+            taken = [seat.name for seat in room.seats]
+            player_name = clean_name(name, free_default("Player", position + 1, taken))
+            require_unique(player_name, taken)
             room.seats.append(
                 Seat(
                     position=position,
@@ -117,16 +119,14 @@ class Lobby(RoomCore):
             if len(room.seats) + count > game.max_seats:
                 free = game.max_seats - len(room.seats)
                 raise RoomError("room_full", f"Only {free} more seat(s) fit in this room.", 409, free=free)
-            taken = {seat.name for seat in room.seats}
-            number = 1
+            taken = [seat.name for seat in room.seats]
             for _ in range(count):
-                while f"Bot {number}" in taken:
-                    number += 1
-                taken.add(f"Bot {number}")
+                bot_name = free_default("Bot", 1, taken)
+                taken.append(bot_name)
                 room.seats.append(
                     Seat(
                         position=len(room.seats),
-                        name=f"Bot {number}",
+                        name=bot_name,
                         token_hash=None,
                         is_bot=True,
                         is_host=False,

@@ -1,8 +1,9 @@
-"""Player names: trimmed, printable, at most 40 characters."""
+"""Player names: trimmed, printable, at most 40 characters, and unique in a room."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import RoomError
@@ -21,3 +22,28 @@ def clean_name(name: Any, default: str) -> str:
     if len(name) > MAX_NAME:
         raise RoomError("bad_name", f"A name can be at most {MAX_NAME} characters long.", max=MAX_NAME)
     return name or default
+
+
+def same_name(a: str, b: str) -> bool:
+    """Names match ignoring case and width ("ANN", "ann" and "Ａｎｎ" are one name)."""
+    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
+
+
+def require_unique(name: str, taken: Iterable[str]) -> None:
+    """Two seats of one room never share a name (compared case-insensitively): the log,
+    the players list and the results would not say who is who."""
+    if any(same_name(name, other) for other in taken):
+        raise RoomError(
+            "name_taken",
+            f"Someone in this room is already called {name}; please pick another name.",
+            409,
+            name=name,
+        )
+
+
+def free_default(stem: str, number: int, taken: Iterable[str]) -> str:
+    """The first of "<stem> <number>", "<stem> <number+1>" … that nobody in the room has."""
+    names = list(taken)
+    while any(same_name(f"{stem} {number}", other) for other in names):
+        number += 1
+    return f"{stem} {number}"

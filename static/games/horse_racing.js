@@ -77,7 +77,7 @@ function describeEvent(event, ctx) {
     case "scratch": {
       const holders = (event.discarded ?? []).map((n, seat) => [seat, n]).filter(([, n]) => n > 0)
         .map(([seat, n]) => ctx.t("hr.log.discard_part", { name: name(seat), n }));
-      const line = ctx.t("hr.log.scratch", {
+      const line = ctx.tp("hr.log.scratch", event.per_card, {
         name: name(event.roller), dice: diceText(ctx, event.dice), horse: event.horse,
         position: ordinal(ctx, event.position), per_card: event.per_card,
       });
@@ -120,7 +120,7 @@ function describeEvent(event, ctx) {
     case "finish":
       return ctx.t("hr.log.finish", { horse: event.horse, name: name(event.jockey) });
     case "settled":
-      return ctx.t("hr.log.settled", {
+      return ctx.tp("hr.log.settled", event.share, {
         race: event.race, horse: event.winner, share: event.share, name: name(event.jockey), remainder: event.remainder,
       });
     case "game_over": {
@@ -162,7 +162,9 @@ function turnText(view, ctx) {
     const step = view.turn?.step;
     if (step === "roll") return t("hr.turn_roll");
     if (step === "choose") return t("hr.turn_choose");
-    return t("hr.turn_act");
+    // HR-13: a Joker only while you hold one, have not played one this turn, nor an Ace or King.
+    const canJoker = (view.hand ?? []).includes("Joker") && !view.turn?.king_or_ace && !view.turn?.joker;
+    return canJoker ? t("hr.turn_act") : t("hr.turn_end");
   }
   const waiting = debt ? debt.holder : view.active;
   return waiting === null || waiting === undefined ? null : t("hr.turn_waiting_for", { name: ctx.seatName(waiting) });
@@ -190,8 +192,10 @@ class HorseRacingTable {
     this.diceBox = el("section", { class: "hr-dice", "aria-labelledby": "hr-dice-h", hidden: true });
     this.handBox = el("section", { class: "hr-hand-box", "aria-labelledby": "hr-hand-h", hidden: true });
     this.resultsBox = el("section", { class: "hr-results", "aria-labelledby": "hr-results-h", hidden: true });
-    root.replaceChildren(this.header, this.timerText, this.actBox, this.diceBox, this.lanesBox, this.handBox,
-      this.playersBox, this.resultsBox);
+    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
+    ctx.timerSlot?.replaceChildren(this.timerText);
+    root.replaceChildren(...[this.header, ctx.timerSlot ? null : this.timerText, this.actBox, this.diceBox,
+      this.lanesBox, this.handBox, this.playersBox, this.resultsBox].filter(Boolean));
   }
 
   update(frame) {
@@ -289,7 +293,7 @@ class HorseRacingTable {
       const moved = view.turn?.horse === horse && view.phase === "race";
       const words = scratched
         ? t("hr.lane_scratched", { horse, position: ordinal(this.ctx, scratched), amount: scratched * (view.options?.base_ante ?? 1) })
-        : t("hr.lane", { horse, position, steps });
+        : this.ctx.tp("hr.lane", steps, { horse, position, steps });
       const held = mine[horse] ?? 0;
       const chance = view.phase === "draft" && this.odds ? this.odds.win[String(horse)] : null;
       return el("li", {
@@ -328,8 +332,8 @@ class HorseRacingTable {
       },
       el("span", { class: "hr-seat-name", text: name }),
       el("span", { class: "hr-seat-stats" },
-        el("span", { class: "hr-chips", text: chips < 0 ? t("hr.chips_debt", { chips: num(chips) }) : t("hr.chips", { chips: num(chips) }) }),
-        el("span", { class: "hr-cards", text: t("hr.hand_size", { n: view.hand_sizes[seat] }) }),
+        el("span", { class: "hr-chips", text: this.ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: num(chips) }) }),
+        el("span", { class: "hr-cards", text: this.ctx.tp("hr.hand_size", view.hand_sizes[seat], { n: view.hand_sizes[seat] }) }),
         el("span", { class: "hr-adv", text: t("hr.advantage_held", { n: view.advantage[seat] }) })),
       tags.length ? el("span", { class: "hr-seat-tags", text: tags.join(" · ") }) : null);
     }));
@@ -482,7 +486,7 @@ class HorseRacingTable {
         round: round - view.seats, cards: cardsText(this.ctx, without(returned, packet)),
       }) }));
     } else if (round > 1) {
-      children.push(el("p", { class: "hr-came", text: t("hr.draft_came", { name: this.ctx.seatName(seatRight(view, me)), n: packet.length }) }));
+      children.push(el("p", { class: "hr-came", text: this.ctx.tp("hr.draft_came", packet.length, { name: this.ctx.seatName(seatRight(view, me)), n: packet.length }) }));
     }
     let pressed = false;
     children.push(el("ul", { class: "hr-cards hr-packet", "aria-label": t("hr.packet_label") }, packet.map((card, index) => {
@@ -516,7 +520,7 @@ class HorseRacingTable {
     const penalty = hand.reduce((sum, c) => sum + ({ K: 2, A: 3, Joker: 4 }[c] ?? 0), view.advantage[this.ctx.me] ?? 0)
       * (view.options?.base_ante ?? 1);
     this.handBox.replaceChildren(...[
-      el("h2", { id: "hr-hand-h", text: t("hr.hand_heading", { n: hand.length }) }),
+      el("h2", { id: "hr-hand-h", text: this.ctx.tp("hr.hand_heading", hand.length, { n: hand.length }) }),
       hand.length
         ? el("ul", { class: "hr-cards hr-hand" }, hand.map((card) => el("li", {
           class: `hr-card ${horseOf(card) ? "hr-card-horse" : "hr-card-special"}`, dataset: { card },
@@ -539,7 +543,7 @@ class HorseRacingTable {
     }
     const children = [el("h2", { id: "hr-results-h", text: over ? t("hr.results_heading") : t("hr.last_race_heading") })];
     if (over && view.result) {
-      children.push(el("p", { class: "hr-winners", text: t("hr.winners", {
+      children.push(el("p", { class: "hr-winners", text: this.ctx.tp("hr.winners", Math.max(...view.result.scores), {
         names: this.ctx.joinList(view.result.winners.map((s) => this.ctx.seatName(s))),
         chips: num(Math.max(...view.result.scores)),
       }) }));
@@ -571,13 +575,14 @@ class HorseRacingTable {
       dataset: { seat: String(seat) }, class: record.winning_cards[seat] ? "hr-has-winner" : "",
     },
     el("th", { scope: "row", text: this.ctx.seatName(seat) + (seat === record.jockey ? ` (${t("hr.jockey")})` : "") }),
+    // The chips first, so that they are in view on a phone; how they came about after them.
+    el("td", { class: "hr-chips-after", text: num(record.chips[seat]) }),
     el("td", { text: num(record.winning_cards[seat]) }),
     el("td", { text: record.winning_cards[seat] ? t("hr.share_calc", { n: record.winning_cards[seat], share: num(record.share), total: num(record.winning_cards[seat] * record.share) }) : num(0) }),
     el("td", { text: num(payout - record.winning_cards[seat] * record.share) }),
     el("td", { text: record.penalties[seat] ? num(-record.penalties[seat]) : num(0) }),
     el("td", { text: cardsText(this.ctx, record.hands[seat]) }),
-    el("td", { text: cardsText(this.ctx, record.drafted[seat]) }),
-    el("td", { class: "hr-chips-after", text: num(record.chips[seat]) })));
+    el("td", { text: cardsText(this.ctx, record.drafted[seat]) })));
     return el("article", { class: "hr-settlement", dataset: { race: String(record.race) } },
       el("h3", { text: t("hr.race_n", { race: record.race }) }),
       el("ul", { class: "hr-explain" }, lines.map((line) => el("li", { text: line }))),
@@ -586,13 +591,13 @@ class HorseRacingTable {
           el("caption", { id: captionId, text: t("hr.settle_caption", { race: record.race }) }),
           el("thead", {}, el("tr", {},
             el("th", { scope: "col", text: t("hr.col_player") }),
+            el("th", { scope: "col", text: t("hr.col_chips") }),
             el("th", { scope: "col", text: t("hr.col_winning_cards", { horse: record.winner }) }),
             el("th", { scope: "col", text: t("hr.col_shares") }),
             el("th", { scope: "col", text: t("hr.col_jockey") }),
             el("th", { scope: "col", text: t("hr.col_penalty") }),
             el("th", { scope: "col", text: t("hr.col_hand") }),
-            el("th", { scope: "col", text: t("hr.col_drafted") }),
-            el("th", { scope: "col", text: t("hr.col_chips") }))),
+            el("th", { scope: "col", text: t("hr.col_drafted") }))),
           el("tbody", {}, rows))));
   }
 

@@ -96,13 +96,15 @@ class PoniesTable {
     this.selected = []; // [{index, card, use, as}]
     this.frame = null;
     this.stopTimer = null;
-    this.warned = false;
     const { el, t } = ctx;
     root.classList.add("pip");
     this.header = el("div", { class: "pip-header" });
     this.roundText = el("p", { class: "pip-round" });
     this.timerText = el("p", { class: "pip-timer", role: "timer", hidden: true });
-    this.header.append(this.roundText, this.timerText);
+    this.header.append(this.roundText);
+    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
+    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
+    else this.header.append(this.timerText);
     this.tracks = this.buildTracks();
     this.tracksBox = el("figure", { class: "pip-tracks" }, this.tracks.svg,
       el("figcaption", { class: "visually-hidden", id: "pip-tracks-caption" }));
@@ -212,7 +214,10 @@ class PoniesTable {
         el("span", { class: "mark", "aria-hidden": "true", text: state === "done" ? "✓" : state === "waiting" ? "…" : "–" }),
         el("span", { class: "who", text: this.ctx.seatName(seat) }),
         el("span", { class: "what", text: words }),
-        el("span", { class: "meta", text: t("pip.hand_and_garnets", { cards: size, garnets: view.garnets[seat] }) }));
+        el("span", { class: "meta", text: t("pip.hand_and_garnets", {
+          cards: this.ctx.tp("count.cards", size, { n: size }),
+          garnets: this.ctx.tp("count.garnets", view.garnets[seat], { n: view.garnets[seat] }),
+        }) }));
     }));
   }
 
@@ -224,16 +229,9 @@ class PoniesTable {
       return;
     }
     const { t } = this.ctx;
-    if (frame.view.round !== this.timerRound) this.warned = false;
-    this.timerRound = frame.view.round;
+    // The 10-second warning is the shell's (static/js/turn_clock.js), as for every game.
     this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
       text: (left) => t("pip.timer", { seconds: left }),
-      onTick: (left) => {
-        if (left <= 10 && !this.warned && this.ctx.me !== null && frame.view.to_act.includes(this.ctx.me)) {
-          this.warned = true;
-          this.ctx.announce(t("pip.timer_warning", { seconds: left }), { urgent: true });
-        }
-      },
     });
   }
 
@@ -388,10 +386,10 @@ class PoniesTable {
     if (targets.length) {
       const select = el("select", { id: "pip-spy-target" },
         targets.map((a) => el("option", { value: String(a.target), text: this.ctx.seatName(a.target) })));
-      children.push(el("p", { class: "muted", text: t("pip.spy_help", { cost: SPY_COST }) }),
+      children.push(el("p", { class: "muted", text: this.ctx.tp("pip.spy_help", SPY_COST, { cost: SPY_COST }) }),
         el("div", { class: "share-row" },
           el("label", { for: "pip-spy-target", text: t("pip.spy_on") }), select,
-          el("button", { type: "button", class: "secondary", text: t("pip.spy_button", { cost: SPY_COST }),
+          el("button", { type: "button", class: "secondary", text: this.ctx.tp("pip.spy_button", SPY_COST, { cost: SPY_COST }),
             onclick: () => {
               const action = targets.find((a) => String(a.target) === select.value);
               if (action) this.ctx.send(action);
@@ -417,10 +415,11 @@ class PoniesTable {
     const finish = (revealed.finish_order ?? view.finish_order).map((c, i) => t("pip.finish_item", { place: i + 1, colour: colourName(this.ctx, c) }));
     const scoreRows = seats.map((seat) => el("tr", { dataset: { seat: String(seat) }, class: result.winners.includes(seat) ? "winner" : "" },
       el("th", { scope: "row", text: result.winners.includes(seat) ? t("pip.winner_name", { name: this.ctx.seatName(seat) }) : this.ctx.seatName(seat) }),
-      ...PONIES.map((c) => el("td", { text: num(revealed.stakes?.[seat]?.[c] ?? 0) })),
+      // The score first, so that it is in view on a phone; how it came about after it.
+      el("td", { class: "score", text: num(result.scores[seat]) }),
       el("td", { text: num(revealed.payouts?.[seat] ?? 0) }),
       el("td", { text: revealed.penalties?.[seat] ? num(-revealed.penalties[seat]) : num(0) }),
-      el("td", { class: "score", text: num(result.scores[seat]) }),
+      ...PONIES.map((c) => el("td", { text: num(revealed.stakes?.[seat]?.[c] ?? 0) })),
       el("td", { text: num(revealed.garnets?.[seat] ?? 0) })));
     const rounds = (revealed.submissions ?? []).map((round) => el("tr", {},
       el("th", { scope: "row", text: t("pip.round_n", { round: round.round }) }),
@@ -435,10 +434,10 @@ class PoniesTable {
         el("thead", {},
           el("tr", {},
             el("th", { scope: "col", rowspan: "2", text: t("pip.player") }),
-            el("th", { scope: "colgroup", colspan: String(PONIES.length), text: t("pip.stakes_group") }),
+            el("th", { scope: "col", rowspan: "2", text: t("pip.score") }),
             el("th", { scope: "col", rowspan: "2", text: t("pip.payout") }),
             el("th", { scope: "col", rowspan: "2", text: t("pip.penalty") }),
-            el("th", { scope: "col", rowspan: "2", text: t("pip.score") }),
+            el("th", { scope: "colgroup", colspan: String(PONIES.length), text: t("pip.stakes_group") }),
             el("th", { scope: "col", rowspan: "2", text: t("pip.garnets_left") })),
           el("tr", {}, ...PONIES.map((c) => el("th", { scope: "col", text: colourName(this.ctx, c) })))),
         el("tbody", {}, scoreRows))),

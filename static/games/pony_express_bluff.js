@@ -52,6 +52,20 @@ const MOVE_BY_KEYS = {
 const WIN_KEYS = { mailboxes: "peb.win.mailboxes", final_duel: "peb.win.final_duel" };
 const CSS_URL = "/static/games/pony_express_bluff.css";
 
+// The final ranking (the rules name only the winner): the winner first, then the
+// others by how far they got (mailboxes in Sacramento, then the space reached),
+// then by gold; riders equal on both share a place.
+export function rankRiders(view) {
+  const reach = (seat) => view.positions[seat] + (view.mailboxes?.[seat] ?? 0);
+  const order = view.positions.map((_, seat) => seat).sort((a, b) => (b === view.winner) - (a === view.winner)
+    || reach(b) - reach(a) || view.gold[b] - view.gold[a] || a - b);
+  const key = (seat) => (seat === view.winner ? "winner" : `${reach(seat)}|${view.gold[seat]}`);
+  return order.map((seat, index) => {
+    const first = order.findIndex((other) => key(other) === key(seat));
+    return { seat, place: (first === -1 ? index : first) + 1 };
+  });
+}
+
 // ---- words -------------------------------------------------------------
 
 function handName(ctx, hand) {
@@ -83,11 +97,20 @@ function targetName(ctx, label) {
   return label[0] === "indian" ? ctx.t("peb.indian_n", { n: label[1] + 1 }) : ctx.seatName(label[1]);
 }
 
+// A private event addressed to this reader (not one revealed to everyone at the end).
+function ownEvent(event, ctx) {
+  return ctx.me !== null && ctx.me !== undefined && (event.to ?? [event.seat]).includes(ctx.me);
+}
+
 function describeEvent(event, ctx) {
   const name = (seat) => ctx.seatName(seat);
   switch (event.e) {
+    // Private events (draft, relay, spyglass) speak to their reader ("You drew …");
+    // after the end everyone reads them, in the third person.
     case "draft_offer":
-      return ctx.t("peb.log.draft_offer", { cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) });
+      return ownEvent(event, ctx)
+        ? ctx.t("peb.log.draft_offer", { cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) })
+        : ctx.t("peb.log.draft_offer_other", { name: name(event.seat), cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) });
     case "draft_done":
       return ctx.t("peb.log.draft_done");
     case "first_roll":
@@ -113,10 +136,12 @@ function describeEvent(event, ctx) {
         : ctx.t("peb.log.arrange", { name: name(event.seat), n: event.under_cup.length });
     case "item":
       return itemLine(event, ctx);
-    case "spyglass_seen":
-      return ctx.t("peb.log.spyglass_seen", {
-        target: name(event.target), dice: event.hidden.length ? shownText(ctx, event.hidden) : ctx.t("peb.none"),
-      });
+    case "spyglass_seen": {
+      const dice = event.hidden.length ? shownText(ctx, event.hidden) : ctx.t("peb.none");
+      return ownEvent(event, ctx)
+        ? ctx.t("peb.log.spyglass_seen", { target: name(event.target), dice })
+        : ctx.t("peb.log.spyglass_seen_other", { name: name(event.seat), target: name(event.target), dice });
+    }
     case "claim":
       return event.callers?.length
         ? ctx.t("peb.log.claim", { name: name(event.seat), hand: handName(ctx, event.hand), callers: ctx.joinList(event.callers.map(name)) })
@@ -155,7 +180,11 @@ function describeEvent(event, ctx) {
       if (event.hit_rider !== null && event.hit_rider !== undefined) {
         return ctx.t("peb.log.indians_hit_rider", { name: name(event.seat), rider: name(event.hit_rider) });
       }
-      return ctx.t("peb.log.indians", { name: name(event.seat), down: event.down, back: 3 - event.down });
+      return ctx.t("peb.log.indians", {
+        name: name(event.seat),
+        down: ctx.tp("count.indians", event.down, { n: event.down }),
+        back: ctx.tp("count.spaces", 3 - event.down, { n: 3 - event.down }),
+      });
     case "poker":
       return ctx.t("peb.log.poker", { names: ctx.joinList(event.seats.map(name)), space: event.space });
     case "poker_roll":
@@ -186,10 +215,12 @@ function describeEvent(event, ctx) {
         : ctx.t("peb.log.saloon", { name: name(event.seat), dice: facesText(ctx, event.dice), hand: handName(ctx, event.hand), bill: event.bill });
     case "relay":
       return event.drew
-        ? ctx.t("peb.log.relay", { name: name(event.seat), n: event.drew })
+        ? ctx.tp("peb.log.relay", event.drew, { name: name(event.seat), n: event.drew })
         : ctx.t("peb.log.relay_empty", { name: name(event.seat) });
     case "relay_offer":
-      return ctx.t("peb.log.relay_offer", { cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) });
+      return ownEvent(event, ctx)
+        ? ctx.t("peb.log.relay_offer", { cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) })
+        : ctx.t("peb.log.relay_offer_other", { name: name(event.seat), cards: ctx.joinList(event.cards.map((c) => itemName(ctx, c))) });
     case "relay_kept":
       return ctx.t("peb.log.relay_kept", { name: name(event.seat) });
     case "train":
@@ -293,8 +324,11 @@ class BluffTable {
     }
     root.classList.add("peb");
     this.header = el("div", { class: "peb-header" },
-      this.phaseText = el("p", { class: "peb-phase", id: "peb-phase" }),
-      this.timerText = el("p", { class: "peb-timer", role: "timer", hidden: true }));
+      this.phaseText = el("p", { class: "peb-phase", id: "peb-phase" }));
+    this.timerText = el("p", { class: "peb-timer", role: "timer", hidden: true });
+    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
+    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
+    else this.header.append(this.timerText);
     this.boardBox = el("figure", { class: "peb-board" });
     this.legend = el("ul", { class: "peb-legend", "aria-label": t("peb.legend") });
     this.ridersBox = el("section", { class: "peb-riders", "aria-labelledby": "peb-riders-h" });
@@ -568,6 +602,22 @@ class BluffTable {
     });
   }
 
+  // The bluff-call window lasts seconds: in the one-column layout (phones) the
+  // prompt moves above the board, and it is scrolled into view when it opens.
+  keepCallInView(answering, view) {
+    this.promptBox.classList.toggle("peb-answer-now", answering);
+    const key = answering ? `${view.turn_no}|${view.claim?.seat}|${view.claim?.hand}` : null;
+    if (!answering || key === this.callInViewKey) {
+      if (!answering) this.callInViewKey = null;
+      return;
+    }
+    this.callInViewKey = key;
+    requestAnimationFrame(() => {
+      const box = this.promptBox.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) this.promptBox.scrollIntoView({ block: "nearest" });
+    });
+  }
+
   // The prompt: everything that is not the roll or a shot.
   drawPrompt(view, actions) {
     const { el, t } = this.ctx;
@@ -576,7 +626,7 @@ class BluffTable {
     const call = find((a) => a.type === "call");
     const believe = find((a) => a.type === "believe");
     if (view.claim && view.phase === "call") {
-      children.push(el("p", { class: "peb-claim-line", text: t("peb.claim_line", { name: this.ctx.seatName(view.claim.seat), hand: handName(this.ctx, view.claim.hand), n: view.move_table[view.claim.hand] }) }));
+      children.push(el("p", { class: "peb-claim-line", text: this.ctx.tp("peb.claim_line", view.move_table[view.claim.hand], { name: this.ctx.seatName(view.claim.seat), hand: handName(this.ctx, view.claim.hand), n: view.move_table[view.claim.hand] }) }));
       if (call && believe) {
         children.push(el("p", { text: t("peb.call_question") }),
           el("div", { class: "peb-buttons" },
@@ -604,8 +654,8 @@ class BluffTable {
     }
     if (actions.some((a) => a.type === "advance")) {
       const n = view.move_table[view.claim?.hand] ?? 0;
-      children.push(el("p", { text: t("peb.bluff_move_choice", { n }) }), el("div", { class: "peb-buttons" },
-        this.button(t("peb.advance", { n }), find((a) => a.type === "advance"), { class: "primary", id: "peb-advance" }),
+      children.push(el("p", { text: this.ctx.tp("peb.bluff_move_choice", n, { n }) }), el("div", { class: "peb-buttons" },
+        this.button(this.ctx.tp("peb.advance", n, { n }), find((a) => a.type === "advance"), { class: "primary", id: "peb-advance" }),
         this.button(t("peb.decline"), find((a) => a.type === "decline"), { id: "peb-decline" })));
     }
     if (actions.some((a) => a.type === "stay")) {
@@ -635,6 +685,7 @@ class BluffTable {
     this.promptBox.hidden = children.length === 0;
     if (children.length) this.promptBox.replaceChildren(el("h2", { id: "peb-prompt-h", text: t("peb.prompt_heading") }), ...children);
     else this.promptBox.replaceChildren();
+    this.keepCallInView(Boolean(view.phase === "call" && call && believe), view);
   }
 
   itemChoices(cards, actions) {
@@ -855,7 +906,9 @@ class BluffTable {
       delete this.root.dataset.aimAt;
     }
     if (aimed.length) {
-      if (!this.aim) this.aim = { angle: aimed[0].angle, power: aimed[0].power };
+      // The first aim shown hits nothing: no power, pointing away from the first target
+      // (the listed samples aim straight at a target; the player drags or types the real throw).
+      if (!this.aim) this.aim = { angle: Math.round(((aimed[0].angle + 180) % 360) * 10) / 10, power: 0 };
       const angle = el("input", { id: "peb-angle", type: "number", min: "0", max: "360", step: "0.1", value: String(this.aim.angle), inputmode: "decimal",
         oninput: (e) => { this.aim = { ...this.aim, angle: Number(e.target.value) }; this.drawAim(view); } });
       const power = el("input", { id: "peb-power", type: "number", min: "0", max: "100", step: "0.1", value: String(this.aim.power), inputmode: "decimal",
@@ -950,13 +1003,32 @@ class BluffTable {
   }
 
   drawResults(view, over) {
-    const { el, t } = this.ctx;
+    const { el, t, num } = this.ctx;
     this.resultsBox.hidden = !over;
     if (!over) return;
-    const how = [...(view.log ?? [])].reverse().find((e) => e.e === "winner")?.how;
-    const text = t("peb.winner", { name: this.ctx.seatName(view.winner), how: t(WIN_KEYS[how] ?? "peb.win.mailboxes") });
+    // Three mailboxes win at once (PEB-31); otherwise the game ended in the final duel (PEB-32).
+    const how = (view.mailboxes?.[view.winner] ?? 0) >= 3 ? "mailboxes" : "final_duel";
+    const text = t("peb.winner", { name: this.ctx.seatName(view.winner), how: t(WIN_KEYS[how]) });
+    const rows = rankRiders(view).map(({ seat, place }) => el("tr", {
+      dataset: { seat: String(seat), place: String(place) }, class: seat === view.winner ? "peb-winner-row" : "",
+    },
+    el("td", { class: "peb-place", text: t("peb.place_n", { n: place }) }),
+    el("th", { scope: "row", text: this.ctx.seatName(seat) }),
+    el("td", { text: view.mailboxes[seat]
+      ? t("peb.rank_mailbox", { n: view.mailboxes[seat] })
+      : t(view.jailed[seat] ? "peb.rank_space_jailed" : "peb.rank_space", { space: view.positions[seat] }) }),
+    el("td", { class: "peb-num", text: num(view.gold[seat]) })));
     this.resultsBox.replaceChildren(el("h2", { id: "peb-results-h", text: t("peb.results_heading") }),
-      el("p", { class: "peb-winner", text }));
+      el("p", { class: "peb-winner", text }),
+      el("div", { class: "scroll-x" },
+        el("table", { class: "peb-ranking" },
+          el("caption", { text: t("peb.ranking_caption") }),
+          el("thead", {}, el("tr", {},
+            el("th", { scope: "col", text: t("peb.col_place") }),
+            el("th", { scope: "col", text: t("peb.col_rider") }),
+            el("th", { scope: "col", text: t("peb.col_where") }),
+            el("th", { scope: "col", text: t("peb.col_gold") }))),
+          el("tbody", {}, rows))));
     if (!this.announcedOver) {
       this.announcedOver = true;
       this.ctx.announce(text);
@@ -991,7 +1063,7 @@ class BluffTable {
       onTick: (left) => {
         if (view.phase === "call" && left <= 5 && !this.warned && this.frame.actions.some((a) => a.type === "call")) {
           this.warned = true;
-          this.ctx.announce(t("peb.call_hurry", { seconds: left }), { urgent: true });
+          this.ctx.announce(this.ctx.tp("peb.call_hurry", left, { seconds: left }), { urgent: true });
         }
       },
     });

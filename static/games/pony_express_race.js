@@ -97,7 +97,7 @@ function describeEvent(event, ctx) {
           name: name(event.seat), horse: horseName(ctx, event.horse), card: cardName(ctx, event.card), row: event.row,
         });
     case "bet":
-      return ctx.t("per.log.bet", { name: name(event.seat), chips: event.chips, horse: horseName(ctx, event.horse) });
+      return ctx.tp("per.log.bet", event.chips, { name: name(event.seat), chips: event.chips, horse: horseName(ctx, event.horse) });
     case "card":
       return ctx.t("per.log.card", {
         name: name(event.seat), card: cardName(ctx, event.card), horse: horseName(ctx, event.horse),
@@ -175,7 +175,7 @@ function turnText(view, ctx) {
   const turn = view.race?.turn;
   switch (view.phase) {
     case "opening": return ctx.t("per.turn_opening");
-    case "bet": return ctx.t("per.turn_bet", { chips: view.bet_size });
+    case "bet": return ctx.tp("per.turn_bet", view.bet_size, { chips: view.bet_size });
     case "play": return ctx.t("per.turn_play");
     case "track": return ctx.t("per.turn_track", { horse: horseName(ctx, view.track_choice.horse) });
     case "ride": return ctx.t("per.turn_ride", { horse: horseName(ctx, turn.horse) });
@@ -204,7 +204,10 @@ class PonyExpressRaceTable {
     this.statusText = el("p", { class: "per-status" });
     this.variantText = el("p", { class: "per-variant muted" });
     this.timerText = el("p", { class: "per-timer", role: "timer", hidden: true });
-    this.header.append(this.statusText, this.variantText, this.timerText);
+    this.header.append(this.statusText, this.variantText);
+    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
+    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
+    else this.header.append(this.timerText);
     this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true });
     this.diceBox = el("section", { class: "per-dice", "aria-labelledby": "per-dice-h", hidden: true });
     this.tracksBox = el("figure", { class: "per-tracks" });
@@ -314,7 +317,7 @@ class PonyExpressRaceTable {
     if (over) return t("per.status_over");
     if (view.stage === 1) {
       return view.bet_size
-        ? t("per.status_betting", { round: view.round, chips: view.bet_size })
+        ? this.ctx.tp("per.status_betting", view.bet_size, { round: view.round, chips: view.bet_size })
         : t("per.status_cards", { round: view.round });
     }
     if (view.phase === "track") return t("per.status_tracks");
@@ -397,6 +400,28 @@ class PonyExpressRaceTable {
       this.tracksBox.append(visibleLegend);
     }
     visibleLegend.textContent = caption.length ? legend : `${legend} ${t("per.tracks_empty")}`;
+    this.followLeaders(view);
+  }
+
+  // On a narrow screen the track is wider than the page: say so, and scroll the
+  // leading horse (or Town, once someone is placed) into view whenever the lead moves.
+  followLeaders(view) {
+    const box = this.tracksBox.querySelector(".per-tracks-scroll");
+    let hint = this.tracksBox.querySelector(".per-scroll-hint");
+    if (!hint) {
+      hint = this.ctx.el("p", { class: "per-scroll-hint", id: "per-scroll-hint" });
+      box.before(hint);
+    }
+    const overflowing = box.scrollWidth > box.clientWidth + 1;
+    const riding = view.horses.filter((horse) => horse.track);
+    const lead = riding.length ? Math.max(...riding.map((horse) => (horse.place ? TOWN : horse.position))) : 0;
+    hint.hidden = !overflowing;
+    if (!overflowing) return;
+    hint.textContent = lead >= TOWN ? this.ctx.t("per.scroll_hint_town") : this.ctx.t("per.scroll_hint", { space: lead });
+    if (lead === this.followedLead) return;
+    this.followedLead = lead;
+    const leadRight = SVG.left + SVG.cell * (lead + 1);
+    box.scrollLeft = Math.max(0, leadRight + SVG.cell - box.clientWidth);
   }
 
   drawRostrum(view) {
@@ -466,7 +491,11 @@ class PonyExpressRaceTable {
       raceStarted ? el("td", { text: ownerName(this.ctx, h.owner) }) : null,
       el("td", { class: "per-stack" }, this.stack(h.cards))));
     const chips = seats.map((seat) => el("li", { dataset: { seat: String(seat) } },
-      t("per.seat_chips", { name: this.ctx.seatName(seat), chips: view.chips[seat], cards: view.hand_counts[seat] }),
+      t("per.seat_chips", {
+        name: this.ctx.seatName(seat),
+        chips: this.ctx.tp("count.chips", view.chips[seat], { n: view.chips[seat] }),
+        cards: this.ctx.tp("count.cards", view.hand_counts[seat], { n: view.hand_counts[seat] }),
+      }),
       view.dice_card[seat] && raceStarted ? el("span", { class: "tag", text: t("per.has_dice_card") }) : null));
     this.chartBox.replaceChildren(...[
       el("h2", { id: "per-chart-h", text: t("per.chart_heading") }),
@@ -509,7 +538,7 @@ class PonyExpressRaceTable {
     }
     this.handBox.hidden = false;
     const children = [el("h2", { id: "per-mine-h", text: t("per.mine_heading") }),
-      el("p", { text: t("per.your_chips", { chips: view.chips[me] }) })];
+      el("p", { text: this.ctx.tp("per.your_chips", view.chips[me], { chips: view.chips[me] }) })];
     if (view.stage === 1) {
       children.push(el("h3", { text: t("per.hand_heading") }),
         view.hand.length
@@ -566,7 +595,7 @@ class PonyExpressRaceTable {
       onclick: () => this.ctx.send(action),
     }, this.marker(action.horse), horseName(this.ctx, action.horse), extra);
     if (kind === "bet") {
-      return [el("p", { text: t("per.bet_help", { chips: view.bet_size }) }),
+      return [el("p", { text: this.ctx.tp("per.bet_help", view.bet_size, { chips: view.bet_size }) }),
         el("div", { class: "per-buttons" }, actions.map((a) => horseButton(a, `per-bet-${a.horse}`,
           el("span", { class: "per-button-meta", text: view.horses[a.horse].price ?? "–" }))))];
     }
@@ -722,7 +751,8 @@ class PonyExpressRaceTable {
       else if (bet.paid === 0) key = "per.explain_lost";
       else if (bet.paid === bet.stake) key = "per.explain_back";
       else key = "per.explain_paid";
-      explain.push(el("li", { class: "per-explain-bet", dataset: { seat: String(bet.seat) }, text: t(key, params) }));
+      const words = this.ctx.tp(key, bet.stake, params);
+      explain.push(el("li", { class: "per-explain-bet", dataset: { seat: String(bet.seat) }, text: words }));
     }
     const rows = scores.map((score, seat) => {
       const prizes = settlement.prizes.filter((p) => p.seat === seat).reduce((s, p) => s + p.chips, 0);
@@ -755,8 +785,13 @@ class PonyExpressRaceTable {
       el("h3", { text: t("per.explain_heading") }),
       el("ul", { class: "per-explain" }, explain),
       el("h3", { text: t("per.revealed_heading") }),
+      // PER-20: a horse has six cards; when all six are played they return to the hand,
+      // so a horse that rode more than six turns lists some cards twice.
+      el("p", { class: "per-revealed-note", text: t("per.revealed_note") }),
       el("ul", { class: "per-revealed" }, byHorse.map((cards, h) => (cards.length
-        ? el("li", { dataset: { horse: String(h) } }, this.marker(h), t("per.revealed_line", { horse: horseName(this.ctx, h), cards: cardsText(this.ctx, cards) }))
+        ? el("li", { dataset: { horse: String(h) } }, this.marker(h), this.ctx.tp("per.revealed_line", cards.length, {
+          horse: horseName(this.ctx, h), n: num(cards.length), cards: cardsText(this.ctx, cards),
+        }))
         : null))));
     if (!this.resultsAnnounced) {
       this.resultsAnnounced = true;

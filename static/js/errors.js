@@ -32,6 +32,7 @@ const ERROR_KEYS = {
   too_few_seats: "error.too_few_seats",
   closed: "error.closed",
   bad_name: "error.bad_name",
+  name_taken: "error.name_taken",
   not_a_bot: "error.not_a_bot",
   already_bot: "error.already_bot",
   own_seat: "error.own_seat",

@@ -3,7 +3,7 @@
 import { call, rememberName, rememberedName, saveSeat } from "./api.js";
 import { el, svg } from "./dom.js";
 import { errorText } from "./errors.js";
-import { has, joinList, num, t } from "./i18n.js";
+import { has, joinList, num, t, tp } from "./i18n.js";
 import { gameName, loadGameModule, optionLabel, optionChoiceLabel } from "./games.js";
 
 const picker = document.getElementById("game-picker");
@@ -18,6 +18,47 @@ function showError(text) {
   errorBox.textContent = text;
   errorBox.hidden = !text;
   if (text) errorBox.focus?.();
+}
+
+// A refusal about one field names it (its label, in the reader's language),
+// marks it invalid and puts the cursor there.
+function fieldOfError(error, game) {
+  const name = error?.params?.option ?? error?.params?.field?.replace(/^options\./, "");
+  if (!name) return null;
+  if (name === "turn_seconds") return { input: document.getElementById("turn-seconds"), label: t("home.turn_timer") };
+  if (name === "name") return { input: nameInput, label: t("home.your_name") };
+  const option = (game?.options ?? []).find((o) => o.name === name);
+  const input = optionsFields.querySelector(`[name="${CSS.escape(name)}"]`);
+  return option && input ? { input, label: optionLabel(game, option), min: option.min, max: option.max } : null;
+}
+
+function clearInvalid() {
+  for (const input of form.querySelectorAll("[aria-invalid]")) {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-errormessage");
+  }
+}
+
+function showRefusal(error, game) {
+  if (error?.code === "bad_name") {
+    showError(errorText(error));
+    nameInput.setAttribute("aria-invalid", "true");
+    nameInput.focus();
+    return;
+  }
+  const field = fieldOfError(error, game);
+  if (!field) {
+    showError(errorText(error));
+    return;
+  }
+  const min = error?.params?.min ?? field.min;
+  const max = error?.params?.max ?? field.max;
+  showError(min !== undefined && max !== undefined
+    ? t("home.field_invalid_range", { field: field.label, min, max })
+    : t("home.field_invalid", { field: field.label }));
+  field.input.setAttribute("aria-invalid", "true");
+  field.input.setAttribute("aria-errormessage", "create-error");
+  field.input.focus();
 }
 
 function selectedGame() {
@@ -55,12 +96,35 @@ function optionField(game, option) {
   return el("div", { class: "field" }, el("label", { for: id, text: label }), el("input", attrs), hint);
 }
 
+// The room's turn timer (sent as `turn_seconds`; when it runs out the server plays
+// the game's timeout action). A game whose rules have a timer option of their own
+// (Ponies in Pursuit's round_seconds, PIP-18) sets it there instead.
+const TURN_TIMER_PRESETS = [0, 30, 60, 120, 300];
+const RULES_TIMER_OPTIONS = ["round_seconds"];
+
+function timerChoiceLabel(seconds) {
+  if (!seconds) return t("home.timer_off");
+  if (seconds % 60 === 0) return tp("home.timer_minutes", seconds / 60, { n: num(seconds / 60) });
+  return tp("home.timer_seconds", seconds, { n: num(seconds) });
+}
+
+function turnTimerField(game) {
+  if ((game?.options ?? []).some((o) => RULES_TIMER_OPTIONS.includes(o.name))) return null;
+  return el("div", { class: "field" },
+    el("label", { for: "turn-seconds", text: t("home.turn_timer") }),
+    el("select", { id: "turn-seconds", name: "turn_seconds", "aria-describedby": "turn-seconds-hint" },
+      TURN_TIMER_PRESETS.map((seconds) => el("option", { value: String(seconds), text: timerChoiceLabel(seconds) }))),
+    el("span", { class: "hint", id: "turn-seconds-hint", text: t("home.turn_timer_hint") }));
+}
+
 function renderOptions() {
   const game = selectedGame();
   optionsFields.replaceChildren();
   const options = (game?.options ?? []).filter((o) => o.name !== "seed");
-  optionsBox.hidden = options.length === 0;
+  const timer = turnTimerField(game);
+  optionsBox.hidden = options.length === 0 && !timer;
   for (const option of options) optionsFields.append(optionField(game, option));
+  if (timer) optionsFields.append(timer);
   optionsFields.append(el("div", { id: "options-preview", "aria-live": "polite" }));
   renderPreview();
 }
@@ -118,6 +182,7 @@ function readOptions(game) {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   showError("");
+  clearInvalid();
   const game = selectedGame();
   const name = nameInput.value.trim();
   if (!game) return;
@@ -129,12 +194,15 @@ form.addEventListener("submit", async (event) => {
   const button = document.getElementById("create-button");
   button.disabled = true;
   try {
-    const created = await call("POST", "/api/rooms", { body: { game: game.id, options: readOptions(game), name } });
+    const body = { game: game.id, options: readOptions(game), name };
+    const timer = document.getElementById("turn-seconds");
+    if (timer && Number(timer.value) > 0) body.turn_seconds = Number(timer.value);
+    const created = await call("POST", "/api/rooms", { body });
     rememberName(name);
     saveSeat(created.code, { token: created.token, seat: created.seat, host: true });
     window.location.assign(`/rooms/${encodeURIComponent(created.code)}`);
   } catch (error) {
-    showError(errorText(error));
+    showRefusal(error, game);
     button.disabled = false;
   }
 });

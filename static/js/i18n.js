@@ -21,6 +21,15 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+// Words that change with a number ("1 chip", "2 chips"): the catalogue holds
+// `<key>.one` and `<key>.other` (every language lists both; Chinese says the
+// same in both), and the reader's plural rule picks one for `count`.
+const pluralRules = new Intl.PluralRules(lang);
+export function tp(key, count, params = {}) {
+  const form = `${key}.${pluralRules.select(Number(count))}`;
+  return t(has(form) ? form : `${key}.other`, params);
+}
+
 const numberFormat = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
 export function num(value) {
   return numberFormat.format(value);

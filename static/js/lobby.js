@@ -13,15 +13,19 @@ export function seatLabel(seat, me) {
 }
 
 // A connected indicator never relies on colour alone: a dot shape plus words.
-export function connectionBadge(seat) {
-  const state = seat.bot ? "bot" : seat.connected ? "online" : "offline";
-  const text = { bot: t("presence.bot"), online: t("presence.online"), offline: t("presence.offline") }[state];
+// With `unknown` (our own socket is down) nobody's presence is known.
+export function connectionBadge(seat, { unknown = false } = {}) {
+  const state = seat.bot ? "bot" : unknown ? "unknown" : seat.connected ? "online" : "offline";
+  const text = {
+    bot: t("presence.bot"), online: t("presence.online"), offline: t("presence.offline"), unknown: t("presence.unknown"),
+  }[state];
   return el("span", { class: "presence", dataset: { state } },
     el("span", { class: "presence-dot", "aria-hidden": "true" }),
     el("span", { class: "presence-text", text }));
 }
 
 export function renderLobby(summary, me, handlers) {
+  const unknown = handlers.online === false;
   document.getElementById("lobby-game").textContent = t("lobby.game", {
     game: gameName({ id: summary.game, title: summary.title }),
     min: summary.min_seats,
@@ -34,7 +38,7 @@ export function renderLobby(summary, me, handlers) {
       el("span", { class: "seat-number", text: t("lobby.seat_number", { n: seat.seat + 1 }) }),
       el("span", { class: "seat-name", text: seat.name }),
       el("span", { class: "seat-tags", text: seatLabel(seat, me).join(" · ") }),
-      connectionBadge(seat));
+      connectionBadge(seat, { unknown }));
     if (handlers.isHost && seat.bot) {
       item.append(el("button", {
         type: "button", class: "secondary small remove-bot",

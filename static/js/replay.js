@@ -12,7 +12,8 @@ import { announce } from "./announce.js";
 import { countdown, el, svg } from "./dom.js";
 import { errorText } from "./errors.js";
 import { gameName, loadGameModule } from "./games.js";
-import { joinList, num, t } from "./i18n.js";
+import { joinList, num, t, tp } from "./i18n.js";
+import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { displayName } from "./summary.js";
 
 const code = document.body.dataset.roomCode;
@@ -30,7 +31,7 @@ function seatName(seat) {
 }
 
 const ctx = {
-  me: null, t, num, joinList, el, svg, countdown,
+  me: null, t, tp, num, joinList, el, svg, countdown,
   announce: () => {}, // the replay announces each step itself
   seatName,
   send: () => {},
@@ -134,7 +135,7 @@ function drawLog(step) {
     for (let s = replay.logStep + 1; s <= step; s++) {
       const events = s === 0 ? replay.data.initial_events : replay.data.steps[s - 1].events;
       for (const event of events) {
-        const line = replay.module.describeEvent(event, ctx);
+        const line = isShellEvent(event) ? describeShellEvent(event, ctx) : replay.module.describeEvent(event, ctx);
         if (line) box.append(el("li", { text: line, dataset: { step: String(s) } }));
       }
     }

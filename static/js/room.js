@@ -11,12 +11,16 @@ import { claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
 import { normaliseSummary } from "./summary.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
+import { TurnSignals } from "./turn_signals.js";
 
 const code = document.body.dataset.roomCode;
 let seatInfo = loadSeat(code);
 let summary = null;
 let table = null;
 let pollTimer = null;
+// Turn alerts: the toggle is there from the lobby on, for players (a spectator has no turn).
+const signalsToggle = document.getElementById("signals-toggle");
+const signals = new TurnSignals({ toggle: signalsToggle, code });
 
 const errorBox = document.getElementById("room-error");
 let errorTimer = null;
@@ -36,7 +40,11 @@ const isHost = () => {
   return Boolean(seatInfo && summary && summary.seats.some((s) => s.seat === seatInfo.seat && s.host));
 };
 
+let online = false;
 function setConnection(state) {
+  online = state === "connected";
+  if (table) table.setOnline(online);
+  if (summary?.status === "lobby") renderLobby(summary, me(), { isHost: isHost(), removeBot, online });
   const box = document.getElementById("conn-status");
   box.dataset.state = state;
   const text = { connecting: t("conn.connecting"), connected: t("conn.connected"), reconnecting: t("conn.reconnecting") }[state];
@@ -59,9 +67,14 @@ async function refreshSummary() {
     applySummary(await call("GET", `/api/rooms/${encodeURIComponent(code)}`));
   } catch (error) {
     if (error.code === "not_found") {
-      document.getElementById("lobby").hidden = true;
-      showError(t("room.not_found"), { sticky: true });
+      // No such room: say so with a way home, and stop trying to connect.
+      for (const id of ["lobby", "table-area", "room-status"]) document.getElementById(id).hidden = true;
+      showError("");
+      document.getElementById("room-missing").hidden = false;
+      document.getElementById("room-missing-heading").focus();
+      document.title = `${t("room.not_found")} · ${t("site.name")}`;
       stopPolling();
+      socket?.close();
       return false;
     }
   }
@@ -78,6 +91,7 @@ function applySummary(raw) {
   summary = normaliseSummary(raw, summary);
   setRole();
   document.getElementById("leave-seat").hidden = me() === null || summary.status === "over";
+  signalsToggle.hidden = me() === null || summary.status === "over";
   showReplayLink(summary.status === "over");
   if (summary.status === "closed") {
     document.getElementById("lobby").hidden = true;
@@ -90,7 +104,7 @@ function applySummary(raw) {
   document.getElementById("lobby").hidden = !inLobby;
   document.getElementById("table-area").hidden = inLobby;
   if (inLobby) {
-    renderLobby(summary, me(), { isHost: isHost(), removeBot });
+    renderLobby(summary, me(), { isHost: isHost(), removeBot, online });
     startPolling();
   } else {
     stopPolling();
@@ -100,7 +114,7 @@ function applySummary(raw) {
   watchForGap();
   if (table) {
     table.setMe(me());
-    table.deadline = summary.deadline;
+    table.setDeadline(summary.deadline);
     table.setSeats(summary.seats);
   }
   document.getElementById("rules-toggle").hidden = false;
@@ -136,8 +150,9 @@ async function ensureTable() {
   if (table || !summary) return;
   table = new Table({
     code, game: summary.game, me: me(), seats: summary.seats, send: (action) => act(action),
-    hostActions: { isHost, handToBot },
+    hostActions: { isHost, handToBot }, signals,
   });
+  table.setOnline(online);
   await table.load();
 }
 
@@ -262,7 +277,8 @@ document.getElementById("copy-link").addEventListener("click", async () => {
 
 document.getElementById("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const name = document.getElementById("join-name").value.trim();
+  const joinName = document.getElementById("join-name");
+  const name = joinName.value.trim();
   if (!name) {
     showError(t("home.name_required"));
     return;
@@ -277,8 +293,13 @@ document.getElementById("join-form").addEventListener("submit", async (event) =>
     socket.restart();
     await refreshSummary();
     announce(t("lobby.joined", { n: joined.seat + 1 }));
+    joinName.removeAttribute("aria-invalid");
   } catch (error) {
     showError(errorText(error));
+    if (error.code === "name_taken" || error.code === "bad_name") {
+      joinName.setAttribute("aria-invalid", "true");
+      joinName.focus();
+    }
   }
 });
 

@@ -9,17 +9,21 @@
 //     turnText?(view, ctx) -> string | null,        // overrides the "your move" words
 //   }
 //
-// ctx: { me (seat or null), t, num, joinList, el, svg, countdown, announce,
-//        seatName(seat), send(action) }
+// ctx: { me (seat or null), t, tp, num, joinList, el, svg, countdown, announce,
+//        seatName(seat), send(action), timerSlot (the sticky turn bar's place
+//        for the game's timer line) }
 // frame: { v, over, view, actions, previous (the last view or null), deadline }
 import { announce } from "./announce.js";
 import { el, svg, countdown } from "./dom.js";
-import { joinList, num, t } from "./i18n.js";
+import { joinList, num, t, tp } from "./i18n.js";
 import { loadGameModule } from "./games.js";
+import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { connectionBadge } from "./lobby.js";
+import { TurnClock } from "./turn_clock.js";
+import { TurnSignals } from "./turn_signals.js";
 
 export class Table {
-  constructor({ code, game, me, seats, send, hostActions = null }) {
+  constructor({ code, game, me, seats, send, hostActions = null, signals = null }) {
     // hostActions: {isHost(), handToBot(seat)} from the room page.
     this.hostActions = hostActions;
     this.code = code;
@@ -37,15 +41,19 @@ export class Table {
     this.instance = null;
     this.wasMyTurn = false;
     this.deadline = null;
+    this.online = true;
+    this.signals = signals ?? new TurnSignals({ code });
+    this.clock = new TurnClock(document.getElementById("turn-warning"));
   }
 
   ctx() {
     const table = this;
     return {
       get me() { return table.me; },
-      t, num, joinList, el, svg, countdown, announce,
+      t, tp, num, joinList, el, svg, countdown, announce,
       seatName: (seat) => this.seatName(seat),
       send: (action) => this.sendAction(action),
+      timerSlot: document.getElementById("turn-timer-slot"),
     };
   }
 
@@ -72,6 +80,25 @@ export class Table {
 
   setMe(me) {
     this.me = me;
+  }
+
+  // The room's timer (Unix seconds or null), from the room summary.
+  setDeadline(deadline) {
+    this.deadline = deadline;
+    this.clock.update({ deadline, mine: this.wasMyTurn });
+  }
+
+  // While the socket is down nothing on the table can be sent and nobody's
+  // presence is known: the game's controls are disabled (the fieldset around
+  // #game-root) and every player shows as "reconnecting".
+  setOnline(online) {
+    if (online === this.online) return;
+    this.online = online;
+    const area = document.getElementById("table-area");
+    if (area) area.dataset.offline = String(!online);
+    const controls = document.getElementById("game-controls");
+    if (controls) controls.disabled = !online;
+    this.renderPlayers();
   }
 
   receive(message) {
@@ -112,8 +139,12 @@ export class Table {
     banner.textContent = text;
     banner.dataset.state = frame.over ? "over" : mine ? "mine" : "wait";
     document.title = mine ? `● ${t("table.your_move")} · ${t("site.name")}` : t("site.name");
-    if (mine && !this.wasMyTurn) announce(text, { urgent: true });
+    if (mine && !this.wasMyTurn) {
+      announce(text, { urgent: true });
+      this.signals.yourTurn(text);
+    } else if (!mine && this.wasMyTurn) this.signals.turnOver();
     this.wasMyTurn = mine;
+    this.clock.update({ deadline: frame.over ? null : this.deadline, mine });
   }
 
   renderPlayers() {
@@ -124,7 +155,7 @@ export class Table {
       class: "player", dataset: { seat: String(seat.seat), acting: String(toAct.includes(seat.seat)) },
     },
     el("span", { class: "player-name", text: seat.seat === this.me ? t("table.name_you", { name: seat.name }) : seat.name }),
-    connectionBadge(seat),
+    connectionBadge(seat, { unknown: !this.online }),
     toAct.includes(seat.seat) ? el("span", { class: "tag", text: t("table.thinking") }) : null,
     this.canHandToBot(seat) ? el("button", {
       type: "button", class: "secondary small hand-to-bot",
@@ -137,7 +168,7 @@ export class Table {
   // The host may give the seat of a player who left or dropped to a bot (a dropped one
   // after the grace period, seat.botAt: see static/js/seat_tools.js).
   canHandToBot(seat) {
-    return Boolean(this.hostActions?.isHost()) && this.view !== null && !this.view.over
+    return this.online && Boolean(this.hostActions?.isHost()) && this.view !== null && !this.view.over
       && !seat.bot && !seat.host && seat.seat !== this.me && (seat.left || !seat.connected)
       && !(seat.botAt > Date.now() / 1000);
   }
@@ -155,7 +186,7 @@ export class Table {
     const ctx = this.ctx();
     const fresh = [];
     for (const event of log.slice(this.logCount)) {
-      const line = this.module.describeEvent(event, ctx);
+      const line = isShellEvent(event) ? describeShellEvent(event, ctx) : this.module.describeEvent(event, ctx);
       if (line) fresh.push(line);
     }
     this.logCount = log.length;

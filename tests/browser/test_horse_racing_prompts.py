@@ -35,7 +35,8 @@ MOUNT = """async ({view, actions, me}) => {
   const root = dom.el("div", { id: "game-root" });
   document.querySelector("main").replaceChildren(dom.el("h1", { text: "Paddock" }), root);
   const ctx = {
-    me, t: i18n.t, num: i18n.num, joinList: i18n.joinList, el: dom.el, svg: dom.svg, announce: () => {},
+    me, t: i18n.t, tp: i18n.tp, num: i18n.num,
+    joinList: i18n.joinList, el: dom.el, svg: dom.svg, announce: () => {},
     seatName: (seat) => ["Ana", "Bruno", "Chen", "Dora"][seat], send: (action) => window.sent.push(action),
   };
   mod.mount(root, ctx).update({ v: 1, over: view.over, view, actions, previous: null, deadline: null });
@@ -142,6 +143,25 @@ def test_hr_13_joker_after_the_roll_moves_a_horse_forward_or_back(page, dice):
     ]
 
 
+def test_hr_13_without_a_joker_the_prompt_says_only_end_your_turn(page, dice):
+    """A player without a Joker (or who already played one) is told only what they can do."""
+    hands = [["5", "6"], ["6"], ["7"], ["8"]]
+    state = race_state(hands=hands, scratched={3: 1, 4: 2, 10: 3, 12: 4}, active=0)
+    dice.script([1, 1])
+    state = act(state, 0, type="roll")
+    for lang in ("en", "pt", "zh-Hans"):
+        assert words("hr.turn_end", lang) != words("hr.turn_act", lang)
+        assert words("hr.card_joker", lang) not in words("hr.turn_end", lang)
+    assert mount(page, state, 0) == words("hr.turn_end")
+    expect(page.locator(".hr-joker")).to_have_count(0)
+    expect(page.locator("#hr-end-turn")).to_be_visible()
+    # With a Joker the prompt offers it; once played, only the end of the turn is left.
+    state["hands"][0] = ["Joker", "Joker", "5"]
+    assert mount(page, state, 0) == words("hr.turn_act")
+    state = act(state, 0, type="joker", horse=2, move=1)
+    assert mount(page, state, 0) == words("hr.turn_end")
+
+
 @pytest.fixture(scope="module")
 def logs() -> list[list[dict]]:
     """Spectator logs of a bot game and of random legal play (which spends Kings, Aces and Jokers freely)."""
@@ -167,7 +187,9 @@ def test_every_logged_event_reads_as_a_sentence(browser, server_url, logs, lang)
         """async (logs) => {
           const mod = (await import("/static/games/horse_racing.js")).default;
           const i18n = await import("/static/js/i18n.js");
-          const ctx = { t: i18n.t, num: i18n.num, joinList: i18n.joinList, seatName: (s) => `P${s}` };
+          const ctx = {
+            t: i18n.t, tp: i18n.tp, num: i18n.num, joinList: i18n.joinList, seatName: (s) => `P${s}`,
+          };
           return logs.map((log) => log.map((event) => [event.e, mod.describeEvent(event, ctx)]));
         }""",
         logs,

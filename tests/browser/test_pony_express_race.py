@@ -253,8 +253,9 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
         expect(page.locator(".per-chart-table tbody tr")).to_have_count(7)
         expect(page.locator(".per-track")).to_have_count(7)
     # Seat 0 starts: bet 5 chips; the banner and the urgent live region say so.
-    expect(host.locator("#turn-banner")).to_have_text(words("per.turn_bet", chips=5))
-    expect(host.locator("#announcer-urgent")).to_have_text(words("per.turn_bet", chips=5))
+    bet_five = i18n.translate_plural("en", "per.turn_bet", 5, chips=5)
+    expect(host.locator("#turn-banner")).to_have_text(bet_five)
+    expect(host.locator("#announcer-urgent")).to_have_text(bet_five)
     expect(host.locator(".per-act .per-horse-button")).to_have_count(7)
     expect(friend.locator(".per-hand li")).to_have_count(11)
     expect(spectator.locator("#turn-banner")).to_have_text(words("table.watching", "zh-Hans"))

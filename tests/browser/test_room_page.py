@@ -23,16 +23,6 @@ def create_room(server_url: str, **options) -> dict:
         return json.loads(response.read())
 
 
-@pytest.mark.parametrize("locale,lang", [("pt-BR", "pt"), ("zh-CN", "zh-Hans")])
-def test_unknown_room_says_so(browser, server_url, locale, lang):
-    context = browser.new_context(locale=locale)
-    page = context.new_page()
-    page.goto(f"{server_url}/rooms/NoSuchRoom123")
-    expect(page.locator("#room-error")).to_have_text(i18n.translate(lang, "room.not_found"))
-    expect(page.locator("#lobby")).to_be_hidden()
-    context.close()
-
-
 def test_stale_token_falls_back_to_watching(browser, server_url):
     """A seat token this room does not know: the error in words, then the page watches."""
     room = create_room(server_url)
@@ -110,7 +100,11 @@ def test_server_refusal_reads_in_the_readers_language(browser, server_url):
     page.fill("#opt-rounds", "99")
     page.fill("#player-name", "李")
     page.click("#create-button")
-    expect(page.locator("#create-error")).to_have_text(i18n.translate("zh-Hans", "error.bad_options"))
+    # The refusal names the field (its label) and the allowed range, and marks the field.
+    label = i18n.translate("zh-Hans", "opt.ponies_in_pursuit.rounds")
+    words = i18n.translate("zh-Hans", "home.field_invalid_range", field=label, min=1, max=6)
+    expect(page.locator("#create-error")).to_have_text(words)
+    expect(page.locator("#opt-rounds")).to_have_attribute("aria-invalid", "true")
     assert "/rooms/" not in page.url
     context.close()
 

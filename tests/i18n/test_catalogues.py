@@ -30,6 +30,8 @@ SOURCES = [
     ROOT / "app" / "routes" / "pages.py",
 ]
 T_CALL = re.compile(r"""\bt\(\s*["']([A-Za-z0-9_.]+)["']""")
+TP_CALL = re.compile(r"""\btp\(\s*["']([A-Za-z0-9_.]+)["']""")
+PLURAL = re.compile(r"^(.+)\.(zero|one|two|few|many|other)$")
 LITERAL = re.compile(r"""["']([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)["']""")
 
 
@@ -79,6 +81,8 @@ def test_catalogue_files_are_exactly_the_languages():
 def test_every_catalogue_key_is_used():
     text = source_text()
     literals = set(LITERAL.findall(text))
+    # Plural forms `<key>.one` / `<key>.other` are used through tp("<key>", count).
+    literals |= {key for key in i18n.catalogue("en") if (m := PLURAL.match(key)) and m.group(1) in literals}
     unused = sorted(set(i18n.catalogue("en")) - literals - generated_keys() - choice_keys())
     assert unused == [], f"keys nobody uses: {unused}"
 
@@ -95,12 +99,34 @@ def test_every_key_the_code_asks_for_exists():
     assert missing == [], f"keys asked for but not in the catalogue: {missing}"
 
 
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_plural_key_has_the_forms_its_language_needs(lang):
+    """tp(key, count) picks `<key>.one` or `<key>.other` with Intl.PluralRules: English and
+    Portuguese need both, Chinese only "other" (kept with the same words under "one" too)."""
+    asked = set(TP_CALL.findall(source_text()))
+    assert asked, "no plural words at all"
+    table = i18n.catalogue(lang)
+    for key in sorted(asked):
+        assert key not in table, f"{key} is plural: only {key}.one / {key}.other belong in the catalogue"
+        for form in ("one", "other"):
+            assert f"{key}.{form}" in table, f"{lang}: {key}.{form}"
+        if lang == "zh-Hans":
+            assert table[f"{key}.one"] == table[f"{key}.other"], key
+
+
+def test_plural_rules_match_the_browsers():
+    assert [i18n.plural_form("en", n) for n in (0, 1, 2, 1.5)] == ["other", "one", "other", "other"]
+    assert [i18n.plural_form("pt", n) for n in (0, 1, 2)] == ["one", "one", "other"]
+    assert i18n.plural_form("zh-Hans", 1) == "other"
+
+
 def test_literal_keys_in_maps_exist():
     """Keys written out in maps (errors, colours, log events) exist too."""
     known_prefixes = ("error.", "pip.", "rules.", "game.", "opt.")
     js = "\n".join(p.read_text(encoding="utf-8") for p in SOURCES if p.suffix == ".js")
     literals = {k for k in LITERAL.findall(js) if k.startswith(known_prefixes)}
-    missing = sorted(literals - set(i18n.catalogue("en")))
+    known = set(i18n.catalogue("en"))
+    missing = sorted(k for k in literals - known if f"{k}.other" not in known)  # plural bases: tp()
     assert missing == [], missing
 
 

@@ -72,6 +72,10 @@ for (const [lang, words] of Object.entries(catalogues)) {
     t: (key, params = {}) => (key in words
       ? words[key].replace(/\\{(\\w+)\\}/g, (m, name) => (name in params ? String(params[name]) : m))
       : `MISSING ${key}`),
+    tp(key, count, params = {}) {  // the browser's tp (static/js/i18n.js): plural forms by Intl.PluralRules
+      const form = `${key}.${new Intl.PluralRules(lang).select(count)}`;
+      return this.t(form in words ? form : `${key}.other`, params);
+    },
     num: (n) => String(n),
     joinList: (items) => items.join(", "),
     seatName: (seat) => `Rider ${seat + 1}`,
@@ -128,3 +132,57 @@ def test_every_peb_event_reads_as_words_in_every_language(tmp_path):
             assert isinstance(line, str) and line.strip(), f"{lang}: no words for {event}"
             for bad in ("MISSING", "{", "}", "undefined", "null", "NaN", "peb."):
                 assert bad not in line, f"{lang}: {line!r} for {event}"
+
+
+PRIVATE_RUNNER = """
+const [moduleUrl, payloadPath] = process.argv.slice(2);
+const fs = await import("node:fs");
+const { default: table } = await import(moduleUrl);
+const { catalogues, events, readers } = JSON.parse(fs.readFileSync(payloadPath, "utf8"));
+const out = {};
+for (const [lang, words] of Object.entries(catalogues)) {
+  out[lang] = readers.map((me) => events.map((event) => table.describeEvent(event, {
+    me,
+    t: (key, params = {}) => words[key].replace(/\\{(\\w+)\\}/g, (m, name) => String(params[name])),
+    num: (n) => String(n),
+    joinList: (items) => items.join(", "),
+    seatName: (seat) => `Rider ${seat + 1}`,
+  })));
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_private_draws_speak_to_their_reader_and_of_the_others_in_the_third_person(tmp_path):
+    """After the end every seat's draft, relay and spyglass events are visible to all: the
+    log and the replay say "You drew …" only for the reader's own, "<name> drew …" else."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    events = [
+        {"e": "draft_offer", "to": [1], "seat": 1, "cards": ["spyglass", "train_pass"]},
+        {"e": "relay_offer", "to": [1], "seat": 1, "cards": ["spyglass", "train_pass"]},
+        {"e": "spyglass_seen", "to": [1], "seat": 1, "target": 0, "hidden": [[0, "9"]]},
+    ]
+    payload = tmp_path / "payload.json"
+    catalogues = {lang: i18n.catalogue(lang) for lang in i18n.LANGUAGES}
+    payload.write_text(json.dumps({"catalogues": catalogues, "events": events, "readers": [1, 0, None]}))
+    runner = tmp_path / "runner.mjs"
+    runner.write_text(PRIVATE_RUNNER, encoding="utf-8")
+    result = subprocess.run(
+        [node, "--experimental-default-type=module", str(runner), MODULE.as_uri(), str(payload)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = json.loads(result.stdout)
+    for lang in i18n.LANGUAGES:
+        own, other, spectator = lines[lang]
+        cards = "Spyglass, Train Pass" if lang == "en" else None
+        if cards:
+            assert own[0] == i18n.translate("en", "peb.log.draft_offer", cards=cards)
+            assert other[0] == i18n.translate("en", "peb.log.draft_offer_other", name="Rider 2", cards=cards)
+        for line in own:
+            assert "Rider 2" not in line, (lang, line)
+        for line in [*other, *spectator]:
+            assert "Rider 2" in line, (lang, line)
+        assert other == spectator

@@ -49,6 +49,10 @@ for (const [lang, words] of Object.entries(catalogues)) {
       t: (key, params = {}) => (key in words
         ? words[key].replace(/\\{(\\w+)\\}/g, (m, name) => (name in params ? String(params[name]) : m))
         : `MISSING ${key}`),
+      tp(key, count, params = {}) {  // the browser's tp (static/js/i18n.js): plural forms by Intl.PluralRules
+        const form = `${key}.${new Intl.PluralRules(lang).select(count)}`;
+        return this.t(form in words ? form : `${key}.other`, params);
+      },
       num: (n) => String(n),
       joinList: (items) => items.join(", "),
       seatName: (seat) => `Player ${seat + 1}`,

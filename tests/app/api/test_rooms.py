@@ -60,6 +60,29 @@ def test_join_bots_start_and_summary(shared_server):
     assert summary["status"] == "playing" and summary["v"] >= 0
 
 
+def test_a_name_taken_in_the_room_is_refused_whatever_its_case(shared_server):
+    """Two seats never share a name: "ann", "ANN " and the full-width "Ａｎｎ" are Ann's."""
+    http = shared_server.http
+    room = create_room(http, name="Ann")
+    code = room["code"]
+    for name in ("ann", " ANN ", "\uff21\uff4e\uff4e"):
+        body = error_of(http.post(f"/api/rooms/{code}/join", json={"name": name}), 409, "name_taken")
+        assert "another name" in body["message"]
+    http.post(f"/api/rooms/{code}/bots", json={"count": 1}, headers=bearer(room["token"]))
+    error_of(http.post(f"/api/rooms/{code}/join", json={"name": "bot 1"}), 409, "name_taken")
+    assert [s["name"] for s in http.get(f"/api/rooms/{code}").json()["seats"]] == ["Ann", "Bot 1"]
+    # A player without a name gets a default nobody has.
+    join(http, code, "player 4")
+    assert join_unnamed(http, code)["seat"] == 3
+    assert [s["name"] for s in http.get(f"/api/rooms/{code}").json()["seats"]][-1] == "Player 5"
+
+
+def join_unnamed(http, code: str) -> dict:
+    response = http.post(f"/api/rooms/{code}/join", json={})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
 def test_full_room_refuses_joins_and_bots(shared_server):
     http = shared_server.http
     room = create_room(http)

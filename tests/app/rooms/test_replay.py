@@ -3,6 +3,8 @@ revealed; refused (409 not_over, nothing leaked) while the game runs."""
 
 from __future__ import annotations
 
+import random
+
 import engine
 from app.rooms import replay as replay_mod
 from app.rooms.replay import build, final_state, rebuild, views
@@ -121,3 +123,22 @@ def test_paged_views_from_checkpoints_match_a_plain_replay(monkeypatch):
             expected = engine.reveal_view(plain[first + offset])
             del expected["log"]
             assert seen == expected
+
+
+def test_a_step_the_timer_played_opens_with_timer_played_as_on_the_table():
+    """PIP-18: a timed-out round's forced submissions are replayed with the server's
+    `timer_played` event first, as the table logged them; a player's own step is not."""
+    state = engine.setup(PIP, {"rounds": 1}, 2, 5)
+    rows = []
+    for seq, seat in enumerate((0, 1), start=1):
+        if seat == 1:
+            action = engine.timeout_action(state, seat, random.Random(0))
+        else:
+            action = engine.legal_actions(state, 0)[0]
+        state = engine.apply(state, seat, action)
+        rows.append({"seq": seq, "seat": seat, "action": action, "source": "timer" if seat else "player"})
+    replay = build(PIP, {"rounds": 1}, 2, 5, rows)
+    assert replay.steps[1]["events"][0] == {"e": "timer_played", "seat": 1}
+    assert all(event["e"] != "timer_played" for event in replay.steps[0]["events"])
+    by_bot = build(PIP, {"rounds": 1}, 2, 5, [rows[0], {**rows[1], "source": "bot"}])
+    assert replay.steps[1]["events"][1:] == by_bot.steps[1]["events"]
