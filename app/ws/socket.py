@@ -22,6 +22,7 @@ from app.rooms.service import RoomService, channel
 from app.rooms.snapshot import RoomInfo
 from engine import EngineError
 
+from .guard import HELLO_TIMEOUT, SocketGuard
 from .incoming import Act, BadMessage, Hello, Ping, parse
 from .outgoing import room_message, state_message
 
@@ -34,13 +35,26 @@ SEND_TIMEOUT = 15.0
 
 @router.websocket("/ws/rooms/{code}")
 async def room_socket(websocket: WebSocket, code: str) -> None:
+    guard = SocketGuard(websocket, code)
+    refusal = guard.admit()  # the page's origin, sockets per address and room (app.ws.guard)
     await websocket.accept()
-    await RoomConnection(websocket, code, websocket.app.state.rooms).run()
+    if refusal is not None:
+        message, close_code = refusal
+        await websocket.send_text(orjson.dumps(message).decode())
+        await websocket.close(code=close_code)
+        return
+    try:
+        await RoomConnection(websocket, code, websocket.app.state.rooms, guard).run()
+    finally:
+        guard.release()
 
 
 class RoomConnection:
-    def __init__(self, websocket: WebSocket, code: str, rooms: RoomService) -> None:
+    def __init__(
+        self, websocket: WebSocket, code: str, rooms: RoomService, guard: SocketGuard | None = None
+    ) -> None:
         self.websocket = websocket
+        self.guard = guard  # None only in tests that drive a connection by hand
         self.code = code
         self.rooms = rooms
         self.max_bytes = rooms.settings.max_message_bytes
@@ -84,7 +98,12 @@ class RoomConnection:
 
     async def read_loop(self) -> None:
         while True:
-            message = await self.websocket.receive()
+            if self.guard is None:
+                message = await self.websocket.receive()
+            elif (message := await self.guard.receive(self.greeted)) is None:  # no hello in time
+                await self.send(self.guard.hello_timeout_error())
+                await self.websocket.close(code=HELLO_TIMEOUT)
+                return
             if message["type"] == "websocket.disconnect":
                 return
             raw = message.get("text")
@@ -107,6 +126,9 @@ class RoomConnection:
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
             await self.error("already_greeted", "This connection has already said hello.")
+            return
+        if self.guard is not None and (refusal := self.guard.hello()) is not None:  # hellos per address
+            await self.send(refusal)
             return
         if hello.token is not None:
             try:
