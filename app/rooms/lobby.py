@@ -171,8 +171,9 @@ class Lobby(RoomCore):
                 successor = next((s for s in room.seats if not s.is_bot and s.token_hash), None)
                 if successor is not None:
                     successor.is_host = True
-                elif room.status == "lobby":
+                else:  # the last seated player left: the room ends (app.rooms.lifecycle)
                     room.status = "closed"
+                    room.deadline = None
             session.flush()
             return snapshot(room)
 

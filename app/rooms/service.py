@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .autoplay import Autoplay
 from .core import channel
+from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .play import Play
 from .replays import Replays
@@ -18,5 +19,5 @@ from .replays import Replays
 __all__ = ["RoomService", "channel"]
 
 
-class RoomService(Lobby, Play, Autoplay, Replays):
+class RoomService(Lobby, Play, Autoplay, Replays, Lifecycle):
     """Every room operation the HTTP routes and the socket call."""
