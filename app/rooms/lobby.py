@@ -207,6 +207,13 @@ class Lobby(RoomCore):
 
     async def hand_to_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
         """The host gives a seat whose player left (or is not connected) to a bot."""
+        if not await self.broadcast.presence_settled():  # never hand away a seat held by a socket
+            raise RoomError(
+                "presence_unknown",
+                "Who is connected is being checked again after a restart; please try in a few seconds.",
+                503,
+                retry_after=10,
+            )
         connected = await self.connected(code)
 
         def work(session: Session) -> RoomInfo:
