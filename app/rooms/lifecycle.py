@@ -186,6 +186,7 @@ class Lifecycle(RoomCore):
                     return None  # changed meanwhile (another process, or a player came back)
                 room.status = "closed"
                 room.deadline = None
+                room.ended_at = now
                 return snapshot(room)
 
             closed = await self._tx(close)
