@@ -29,9 +29,9 @@ class Settings(BaseSettings):
     # Seconds a bot waits before acting, so people can follow the table (tests use 0).
     bot_delay: float = 0.8
 
-    # ---- abuse limits (see app/api/ratelimit.py, app/ws/guard.py; README "Limits") ----
-    # RATE_LIMITS=off turns the per-client limits below off (e.g. a load benchmark run from
-    # one address); the byte limits always hold.
+    # ---- abuse limits (see app/core/ratelimit.py, app/ws/guard.py; README "Limits") ----
+    # RATE_LIMITS=off turns the per-client limits below and the socket flood control off
+    # (e.g. a load benchmark run from one address); the byte limits always hold.
     rate_limits: bool = True
     # Per client address, in the `limits` notation ("N/second|minute|hour|day", several
     # windows separated by ";", all of which must hold). Generous enough for a houseful of
@@ -58,3 +58,12 @@ class Settings(BaseSettings):
     lobby_seconds: float = 6 * 3600
     # Finished and closed rooms (with their action logs) are deleted after this long.
     retention_days: float = 30.0
+
+    # Flood control per socket (app.ws.flood): sustained messages per second and burst, for
+    # actions, pings and malformed messages. Beyond them: a `slow_down` error, nothing stored.
+    act_rate: float = 8.0
+    act_burst: float = 16.0
+    ping_rate: float = 1.0
+    ping_burst: float = 5.0
+    junk_rate: float = 1.0
+    junk_burst: float = 5.0
