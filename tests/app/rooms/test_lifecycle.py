@@ -195,6 +195,8 @@ def test_the_sweep_selects_only_rooms_with_a_near_deadline_or_an_awaited_bot(ser
         timed, timed_host, _ = await service.create_room("toy", {"rounds": 1}, "Di", turn_seconds=60)
         await service.join(timed, "Ed")
         await service.start(timed, timed_host)
+        # The takeover (at start and in every sweep) selects these two rooms, not the 30 idle ones.
+        assert await service._adopt_playing() == 2
         return idle, code, timed
 
     idle, with_bot, timed = run(service, scenario())
@@ -218,8 +220,6 @@ def test_the_sweep_selects_only_rooms_with_a_near_deadline_or_an_awaited_bot(ser
                 ).all()
             )
             assert "INDEX" in plan.upper() and "SCAN rooms" not in plan, plan
-    # The takeover (at start and in every sweep) loads those two rooms only, not the 30 idle ones.
-    assert run(service, service._adopt_playing()) == 2
 
 
 def test_the_bot_mark_follows_the_game(service):
