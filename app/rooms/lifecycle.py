@@ -27,6 +27,7 @@ import time
 from typing import Any
 
 from sqlalchemy import and_, delete, event, or_, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 import engine
@@ -145,11 +146,14 @@ class Lifecycle(RoomCore):
     async def touch(self, code: str, now: float | None = None) -> None:
         """A seated player was here just now (e.g. their last socket to the room closed)."""
         stamp = time.time() if now is None else now
-        await self._tx(
-            lambda s: s.execute(
-                update(Room).where(Room.code == code, Room.status.not_in(ENDED)).values(active_at=stamp)
+        try:
+            await self._tx(
+                lambda s: s.execute(
+                    update(Room).where(Room.code == code, Room.status.not_in(ENDED)).values(active_at=stamp)
+                )
             )
-        )
+        except SQLAlchemyError:  # only a mark for the idle time: never let it break a disconnect
+            log.warning("could not stamp the activity of a room")
 
     async def sweep_lifecycle(self, now: float | None = None) -> dict[str, int]:
         """One pass: close idle games and expired lobbies, purge rooms past retention."""

@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.broadcast import RESYNC, Subscription
+from app.core.storage import STORAGE_ERRORS, STORAGE_UNAVAILABLE
 from app.rooms.errors import RoomError, StaleVersion, error_message
 from app.rooms.service import RoomService, channel
 from app.rooms.snapshot import RoomInfo
@@ -184,6 +185,8 @@ class RoomConnection:
             await self.sync(force=True)
         except (RoomError, EngineError) as exc:
             await self.send(error_message(exc))
+        except STORAGE_ERRORS:
+            await self.error("storage_unavailable", STORAGE_UNAVAILABLE, retry_after=5)
         except Exception:
             log.exception("action failed")
             await self.error("server_error", "Something went wrong on the server; please try again.")
