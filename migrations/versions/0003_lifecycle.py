@@ -22,10 +22,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("rooms") as batch:
-        batch.add_column(sa.Column("active_at", sa.Float(), nullable=True))
-        batch.add_column(sa.Column("ended_at", sa.Float(), nullable=True))
-        batch.add_column(sa.Column("bot_turn", sa.Boolean(), nullable=False, server_default=sa.false()))
+    # Plain ADD COLUMN (no batch copy): on SQLite a batch rebuild drops and recreates `rooms`,
+    # and with foreign keys on that would cascade to every seat and action row.
+    op.add_column("rooms", sa.Column("active_at", sa.Float(), nullable=True))
+    op.add_column("rooms", sa.Column("ended_at", sa.Float(), nullable=True))
+    op.add_column("rooms", sa.Column("bot_turn", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.create_index("ix_rooms_status_active_at", "rooms", ["status", "active_at"])
     op.create_index("ix_rooms_ended_at", "rooms", ["ended_at"])
     op.create_index("ix_rooms_deadline", "rooms", ["deadline"])
@@ -57,7 +58,5 @@ def downgrade() -> None:
     op.drop_index("ix_rooms_deadline", "rooms")
     op.drop_index("ix_rooms_ended_at", "rooms")
     op.drop_index("ix_rooms_status_active_at", "rooms")
-    with op.batch_alter_table("rooms") as batch:
-        batch.drop_column("bot_turn")
-        batch.drop_column("ended_at")
-        batch.drop_column("active_at")
+    for column in ("bot_turn", "ended_at", "active_at"):
+        op.drop_column("rooms", column)

@@ -265,3 +265,52 @@ def test_paddock_rooms_list_and_purge(service, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "deleted 1 " in out and over in out
     assert row(service, over) == {} and row(service, lobby)["status"] == "lobby"
+
+
+def test_migration_0003_marks_existing_rooms(database_url):
+    """Rooms made before the lifecycle columns: active now, ended now if over or closed (a full
+    period before anything closes or is purged), a running room with a bot marked for the sweep."""
+    from alembic import command
+
+    from app.core.migrate import alembic_config
+
+    database = make_engine(database_url)
+    try:
+        config = alembic_config()
+        with database.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0002_pipeline")
+        with database.begin() as connection:
+            for number, status in enumerate(("lobby", "playing", "playing", "over", "closed"), start=1):
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO rooms (id, code, game, options, seed, seeded, status, version, "
+                        "created_at) VALUES (:id, :code, 'toy', '{}', 1, false, :status, 0, "
+                        "CURRENT_TIMESTAMP)"
+                    ),
+                    {"id": number, "code": f"room{number}", "status": status},
+                )
+            connection.execute(
+                sa.text(
+                    "INSERT INTO seats (room_id, position, name, is_bot, is_host, has_left) "
+                    "VALUES (2, 0, 'Bot 1', true, false, false)"
+                )
+            )
+        before = time.time()
+        with database.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+        with database.connect() as connection:
+            rows = {
+                code: (active, ended, bool(bot))
+                for code, active, ended, bot in connection.execute(
+                    sa.text("SELECT code, active_at, ended_at, bot_turn FROM rooms")
+                )
+            }
+            seats = connection.execute(sa.text("SELECT count(*) FROM seats")).scalar_one()
+    finally:
+        database.dispose()
+    assert all(active >= before - 1 for active, _, _ in rows.values())
+    assert [code for code, (_, ended, _) in sorted(rows.items()) if ended is not None] == ["room4", "room5"]
+    assert [code for code, (_, _, bot) in sorted(rows.items()) if bot] == ["room2"]
+    assert seats == 1  # the migration keeps every row it does not touch
