@@ -162,6 +162,8 @@ class Lifecycle(RoomCore):
         codes = await self._tx(
             lambda s: idle_candidates(s, now, settings.idle_room_seconds, settings.lobby_seconds)
         )
+        if codes and not await self.broadcast.presence_settled():
+            codes = []  # who is connected is not known for sure (Redis lost its data): next time
         closed = 0
         for code in codes:
             if await self._close_if_idle(code, now):
