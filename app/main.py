@@ -8,12 +8,15 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from app.api.errors import install_error_handlers
+from app.api.headers import SecurityHeaders
 from app.api.limits import BodySizeLimit
 from app.api.main import api_router
 from app.broadcast import make_broadcast
 from app.core.config import Settings
 from app.core.db import make_engine, make_sessions
 from app.core.migrate import upgrade
+from app.core.ratelimit import ClientLimits
+from app.core.storage import require_writable
 from app.rooms.service import RoomService
 from app.ws.socket import router as ws_router
 
@@ -25,6 +28,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         database = make_engine(settings.database_url)
         upgrade(database)
+        require_writable(database)
         broadcast = make_broadcast(
             settings.broadcast_url, settings.subscriber_queue_size, settings.broadcast_prefix
         )
@@ -38,8 +42,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Paddock", lifespan=lifespan)
     app.state.settings = settings
+    app.state.limits = ClientLimits(settings)
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_message_bytes)
+    app.add_middleware(SecurityHeaders)  # added last: outermost, so every answer gets the headers
     app.include_router(api_router)
     app.include_router(ws_router)
     _install_pages(app)

@@ -17,9 +17,11 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -34,6 +36,13 @@ class Base(DeclarativeBase):
 
 class Room(Base):
     __tablename__ = "rooms"
+    # The sweep's and the purge's queries (migration 0003_lifecycle).
+    __table_args__ = (
+        Index("ix_rooms_status_active_at", "status", "active_at"),
+        Index("ix_rooms_ended_at", "ended_at"),
+        Index("ix_rooms_deadline", "deadline"),
+        Index("ix_rooms_bot_turn", "bot_turn"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     code: Mapped[str] = mapped_column(String(40), unique=True, index=True)
@@ -62,6 +71,13 @@ class Room(Base):
     rematch_code: Mapped[str | None] = mapped_column(String(40), nullable=True)
     chat_spectators: Mapped[bool] = mapped_column(Boolean, default=True)
     chat_muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    # Lifecycle (app.rooms.lifecycle; migration 0003_lifecycle), all Unix times:
+    # the last time a seated player was known to be here (created, connected, left the socket),
+    active_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # when the room became "over" or "closed" (purged a retention period later),
+    ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # and whether a bot seat is awaited (the sweep selects these and rooms with a deadline).
+    bot_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", order_by="Seat.position", cascade="all, delete-orphan"

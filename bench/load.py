@@ -194,7 +194,12 @@ class Load:
 
 
 def start_servers(n: int, database_url: str, broadcast_url: str, tmp: Path) -> list[ServerProcess]:
-    env = {"BOT_DELAY": "0.2", "BROADCAST_PREFIX": f"bench:{uuid.uuid4().hex[:8]}:", "SWEEP_SECONDS": "10"}
+    env = {
+        "BOT_DELAY": "0.2",
+        "BROADCAST_PREFIX": f"bench:{uuid.uuid4().hex[:8]}:",
+        "SWEEP_SECONDS": "10",
+        "RATE_LIMITS": "off",  # every client of the benchmark comes from one address
+    }
     servers = [
         ServerProcess(database_url, log_path=tmp / f"server{i}.log", broadcast_url=broadcast_url, **env)
         for i in range(n)

@@ -106,3 +106,8 @@ class Broadcast(ABC):
 
     async def present(self, room: str, local: set[str]) -> set[str]:
         return set(local)
+
+    async def presence_settled(self) -> bool:
+        """Whether `present` can be trusted to list every process's sockets (a shared store that
+        just lost its data is not settled until every process has re-asserted its own)."""
+        return True

@@ -9,6 +9,10 @@ reloads the room from the database: no connection stays silently stale.
 Presence (which seat tokens have an open socket) is shared in Redis too: a hash
 per room with one field per (process, token) and a heartbeat key per process
 with a TTL, so the sockets of a crashed process stop counting once it expires.
+Each heartbeat also re-asserts this process's own presence fields, so after Redis
+restarts empty (or its keys are flushed) every process's sockets count again within
+one heartbeat; until a full heartbeat has passed since the data was lost,
+`presence_settled()` says so and nobody's seat is handed to a bot.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
+from collections import defaultdict
 from typing import Any
 
 import orjson
@@ -51,6 +57,10 @@ class RedisBroadcast(Broadcast):
         # Set while the pub/sub connection is up; tests wait on it after a drop.
         self.listening = asyncio.Event()
         self.reconnects = 0
+        # This process's own presence: room -> members, re-asserted by every heartbeat.
+        self.local_presence: defaultdict[str, set[str]] = defaultdict(set)
+        self.heartbeat_seconds = HEARTBEAT_SECONDS
+        self.beats = 0
 
     # ---- lifecycle --------------------------------------------------------
 
@@ -147,13 +157,45 @@ class RedisBroadcast(Broadcast):
     def _presence_key(self, room: str) -> str:
         return f"{self.prefix}presence:{room}"
 
+    def _since_key(self) -> str:
+        return f"{self.prefix}presence-since"
+
     async def _beat(self) -> None:
+        """Say this process is alive and re-assert its presence fields (lost if Redis restarted)."""
         assert self.client is not None
-        await self.client.set(self._alive_key(self.process_id), b"1", ex=PROCESS_TTL_SECONDS)
+        async with self.client.pipeline(transaction=False) as pipe:
+            pipe.set(self._alive_key(self.process_id), b"1", ex=PROCESS_TTL_SECONDS, get=True)
+            pipe.get(self._since_key())
+            for room, members in list(self.local_presence.items()):
+                if members:
+                    pipe.hset(
+                        self._presence_key(room),
+                        mapping={f"{self.process_id}|{member}": b"1" for member in members},
+                    )
+            had_alive, since, *_ = await pipe.execute()
+        if self.beats and had_alive is None:
+            # Our own key vanished: Redis lost its data (restart, flush, or a long outage), and
+            # the other processes' presence is missing until their next heartbeat.
+            await self.client.set(self._since_key(), repr(time.time()).encode())
+        elif since is None:
+            # A fresh store at this process's start: nobody else can have lost anything.
+            await self.client.set(self._since_key(), b"0", nx=True)
+        self.beats += 1
+
+    async def presence_settled(self) -> bool:
+        assert self.client is not None
+        try:
+            since = await self.client.get(self._since_key())
+            if since is None:  # lost just now: mark it (this process's next beat would)
+                await self.client.set(self._since_key(), repr(time.time()).encode(), nx=True)
+                return False
+            return time.time() - float(since) >= self.heartbeat_seconds * 1.5
+        except (RedisError, OSError, ValueError):
+            return False
 
     async def _heartbeat(self) -> None:
         while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await asyncio.sleep(self.heartbeat_seconds)
             try:
                 await self._beat()
             except (RedisError, OSError):
@@ -162,6 +204,12 @@ class RedisBroadcast(Broadcast):
     async def set_present(self, room: str, member: str, present: bool) -> None:
         assert self.client is not None
         field = f"{self.process_id}|{member}"
+        if present:
+            self.local_presence[room].add(member)
+        else:
+            self.local_presence[room].discard(member)
+            if not self.local_presence[room]:
+                del self.local_presence[room]
         try:
             if present:
                 await self.client.hset(self._presence_key(room), field, b"1")

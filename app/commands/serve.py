@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 
 from app.core.config import Settings
 
@@ -18,11 +19,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from app.core.storage import startup_problem
     from app.main import create_app
 
     overrides = {key: value for key, value in (("host", args.host), ("port", args.port)) if value is not None}
     settings = Settings(**overrides)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    problem = startup_problem(settings.database_url)
+    if problem is not None:
+        print(f"Paddock cannot start: {problem}", file=sys.stderr, flush=True)
+        return 1
     print(f"Paddock at http://{settings.host}:{settings.port}", flush=True)
     uvicorn.run(
         create_app(settings),

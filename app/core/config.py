@@ -29,8 +29,36 @@ class Settings(BaseSettings):
     # Seconds a bot waits before acting, so people can follow the table (tests use 0).
     bot_delay: float = 0.8
 
-    # Per-client limits; RATE_LIMITS=off turns them off (load benchmarks from one address).
+    # ---- abuse limits (see app/core/ratelimit.py, app/ws/guard.py; README "Limits") ----
+    # RATE_LIMITS=off turns the per-client limits below and the socket flood control off
+    # (e.g. a load benchmark run from one address); the byte limits always hold.
     rate_limits: bool = True
+    # Per client address, in the `limits` notation ("N/second|minute|hour|day", several
+    # windows separated by ";", all of which must hold). Generous enough for a houseful of
+    # players behind one address (and for the test suites), far below a flood.
+    rooms_created_limit: str = "60/minute;600/hour"
+    joins_limit: str = "120/minute;1200/hour"
+    hellos_limit: str = "300/minute"
+    # Sockets one address may hold open to one room at once.
+    sockets_per_room: int = 24
+    # A socket that has not said a valid hello within this many seconds is closed.
+    hello_timeout_seconds: float = 10.0
+    # Browser origins allowed to open the room socket, comma-separated
+    # ("https://a.example,https://b.example"); empty means the page's own origin only.
+    # A client that sends no Origin header (not a browser) is always allowed.
+    allowed_origins: str = ""
+
+    # Shortest room turn timer (`turn_seconds`) a host may set; the longest is 24 hours.
+    min_turn_seconds: float = 5.0
+
+    # ---- room lifecycle (see app/rooms/lifecycle.py; README "Rooms that end") ----
+    # A running game with no seated player connected for this long is closed.
+    idle_room_seconds: float = 30 * 60
+    # A lobby nobody started expires after this long without a seated player connected.
+    lobby_seconds: float = 6 * 3600
+    # Finished and closed rooms (with their action logs) are deleted after this long.
+    retention_days: float = 30.0
+
     # Flood control per socket (app.ws.flood): sustained messages per second and burst, for
     # actions, pings and malformed messages. Beyond them: a `slow_down` error, nothing stored.
     act_rate: float = 8.0

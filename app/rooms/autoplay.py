@@ -11,14 +11,13 @@ import random
 import secrets
 import time
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
-from app.models import Room
 from engine import EngineError
 
 from .core import Change, RoomCore
+from .lifecycle import clear_bot_turn, due_for_takeover
 from .snapshot import RoomInfo
 
 log = logging.getLogger("paddock.rooms")
@@ -153,12 +152,19 @@ class Autoplay(RoomCore):
         return count
 
     async def _adopt_playing(self) -> int:
-        codes = await self._tx(
-            lambda s: list(s.scalars(select(Room.code).where(Room.status == "playing")).all())
-        )
+        """Take over the running rooms that need this now: a timer firing before the next sweep
+        or an awaited bot (an indexed query, see app.rooms.lifecycle), not every running room."""
+        now = time.time()
+        horizon = 2 * self.settings.sweep_seconds if self.settings.sweep_seconds > 0 else None
+        codes = await self._tx(lambda s: due_for_takeover(s, now, horizon))
         for code in codes:
+            if code in self.bot_tasks or code in self.timers:
+                continue  # already running here
             async with self.locks[code]:
-                self.adopt(await self.load(code))
+                info = await self.load(code)
+                self.adopt(info)
+                if code not in self.bot_tasks:  # marked as awaiting a bot but none is: clear the mark
+                    await self._tx(lambda s, c=code, v=info.version: clear_bot_turn(s, c, v))
         return len(codes)
 
     async def _sweep(self) -> None:
@@ -166,6 +172,7 @@ class Autoplay(RoomCore):
             await asyncio.sleep(self.settings.sweep_seconds)
             try:
                 await self._adopt_playing()
+                await self.sweep_lifecycle()
             except Exception:
                 log.exception("sweep failed")
 

@@ -31,7 +31,9 @@ from app.core.config import Settings
 from app.models import ActionRow, Room
 
 from . import decisions
+from .codes import valid_code
 from .errors import not_found
+from .locks import RoomLocks
 from .snapshot import RoomInfo, snapshot
 from .summary import public_summary
 from .timers import next_deadline, timer_seconds
@@ -74,7 +76,8 @@ class RoomCore:
         self.sessions = sessions
         self.broadcast = broadcast
         self.settings = settings
-        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # One lock per room while in use; made-up codes are refused (see app.rooms.locks).
+        self.locks = RoomLocks()
         # token hash -> open connections, per room (this process).
         self.presence: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
@@ -102,6 +105,8 @@ class RoomCore:
 
     @staticmethod
     def _room(session: Session, code: str, lock: bool = True) -> Room:
+        if not valid_code(code):
+            raise not_found()
         query = select(Room).where(Room.code == code)
         if lock:
             query = query.with_for_update()

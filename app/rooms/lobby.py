@@ -22,6 +22,8 @@ from .snapshot import RoomInfo, hash_token, snapshot
 log = logging.getLogger("paddock.rooms")
 
 MAX_SEED = 2**63 - 1
+# The room's turn timer: from Settings.min_turn_seconds (5 s; a shorter one would let a host make
+# the server play thousands of timeout actions) to 24 hours; 0 or none means no timer.
 MAX_TURN_SECONDS = 24 * 3600
 
 
@@ -39,7 +41,7 @@ class Lobby(RoomCore):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise RoomError("bad_options", "The seed must be a whole number from 0 to 2^63-1.", option="seed")
         validated = validate_options(game.options, game_options, game.title)
-        seconds = _turn_seconds(turn_seconds)
+        seconds = _turn_seconds(turn_seconds, self.settings.min_turn_seconds)
         player_name = clean_name(name, "Player 1")
         code = secrets.token_urlsafe(12)
         token = secrets.token_urlsafe(32)
@@ -170,8 +172,9 @@ class Lobby(RoomCore):
                 successor = next((s for s in room.seats if not s.is_bot and s.token_hash), None)
                 if successor is not None:
                     successor.is_host = True
-                elif room.status == "lobby":
+                else:  # the last seated player left: the room ends (app.rooms.lifecycle)
                     room.status = "closed"
+                    room.deadline = None
             session.flush()
             return snapshot(room)
 
@@ -216,14 +219,21 @@ class Lobby(RoomCore):
         return info
 
 
-def _turn_seconds(value: Any) -> float | None:
+def _turn_seconds(value: Any, minimum: float) -> float | None:
     if value is None or value == 0:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_TURN_SECONDS:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not minimum <= value <= MAX_TURN_SECONDS  # (False for NaN too)
+    ):
         raise RoomError(
             "bad_options",
-            "The turn timer must be a number of seconds between 0 and 86400.",
+            f"The turn timer 'turn_seconds' must be between {minimum:g} and {MAX_TURN_SECONDS} "
+            "seconds (0 for no timer).",
             option="turn_seconds",
+            min=minimum,
+            max=MAX_TURN_SECONDS,
         )
     return float(value)
 

@@ -96,6 +96,7 @@ class Play(RoomCore):
             if not counts:
                 del self.presence[code]
             await self.broadcast.set_present(code, token_hash, False)
+            await self.touch(code)  # the idle time of the room starts now (app.rooms.lifecycle)
             await self._publish_presence(code)
 
     async def _publish_presence(self, code: str) -> None:

@@ -106,6 +106,13 @@ class SeatKeeping(GroupCore):
 
     async def hand_to_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
         """The host gives an away seat to a bot, after the grace period (the player may come back)."""
+        if not await self.broadcast.presence_settled():  # never hand away a seat held by a socket
+            raise RoomError(
+                "presence_unknown",
+                "Who is connected is being checked again after a restart; please try in a few seconds.",
+                503,
+                retry_after=10,
+            )
         connected = await self.connected(code)
         now = self.clock()
         grace = self.settings.seat_grace_seconds
@@ -207,7 +214,7 @@ class SeatKeeping(GroupCore):
     async def set_turn_timer(self, code: str, token: str | None, seconds: Any) -> RoomInfo:
         """The host sets (or, with None/0, removes) the room's turn timer, also mid-game; a
         running wait gets the new limit from now."""
-        turn_seconds = _turn_seconds(seconds)
+        turn_seconds = _turn_seconds(seconds, self.settings.min_turn_seconds)
 
         def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
             room = self._room(session, code)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .autoplay import Autoplay
 from .chat import Chat
 from .core import channel
+from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .play import Play
 from .rematch import Rematch
@@ -21,6 +22,7 @@ from .seats import SeatKeeping
 __all__ = ["RoomService", "channel"]
 
 
-class RoomService(SeatKeeping, Chat, Rematch, Lobby, Play, Autoplay, Replays):
+class RoomService(SeatKeeping, Chat, Rematch, Lobby, Play, Autoplay, Replays, Lifecycle):
     """Every room operation the HTTP routes and the socket call (group play: app.rooms.seats,
-    chat and rematch, which extend the summary, `resolve`, `disconnect` and `hand_to_bot`)."""
+    chat and rematch, which extend the summary, `resolve`, `disconnect` and `hand_to_bot`;
+    app.rooms.lifecycle: idle rooms, expiry, purge)."""

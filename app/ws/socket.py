@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.broadcast import RESYNC, Subscription
+from app.core.storage import STORAGE_ERRORS, STORAGE_UNAVAILABLE
 from app.rooms.errors import RoomError, StaleVersion, error_message
 from app.rooms.service import RoomService, channel
 from app.rooms.snapshot import RoomInfo
@@ -29,6 +30,7 @@ from .flood import FloodControl, slow_down
 from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
+from .guard import HELLO_TIMEOUT, SocketGuard
 from .incoming import Act, BadMessage, Chat, Hello, Ping, parse
 from .outgoing import room_message
 
@@ -43,20 +45,33 @@ SYNC_FRAMES = SyncFrames()
 
 @router.websocket("/ws/rooms/{code}")
 async def room_socket(websocket: WebSocket, code: str) -> None:
+    guard = SocketGuard(websocket, code)
+    refusal = guard.admit()  # the page's origin, sockets per address and room (app.ws.guard)
     await websocket.accept()
-    await RoomConnection(websocket, code, websocket.app.state.rooms).run()
+    if refusal is not None:
+        message, close_code = refusal
+        await websocket.send_text(orjson.dumps(message).decode())
+        await websocket.close(code=close_code)
+        return
+    try:
+        await RoomConnection(websocket, code, websocket.app.state.rooms, guard).run()
+    finally:
+        guard.release()
 
 
 class RoomConnection:
     __slots__ = (
         "websocket", "code", "rooms", "max_bytes", "greeted", "token_hash", "seat",
         "last_v", "sent_v", "last_room_v", "send_lock", "closed", "flood",
-        "subscription", "drainer", "token", "group",
+        "subscription", "drainer", "token", "group", "guard",
     )
 
-    def __init__(self, websocket: WebSocket, code: str, rooms: RoomService) -> None:
+    def __init__(
+        self, websocket: WebSocket, code: str, rooms: RoomService, guard: SocketGuard | None = None
+    ) -> None:
         settings = rooms.settings
         self.websocket = websocket
+        self.guard = guard  # None only in tests that drive a connection by hand
         self.code = code
         self.rooms = rooms
         self.max_bytes = settings.max_message_bytes
@@ -110,7 +125,12 @@ class RoomConnection:
 
     async def read_loop(self) -> None:
         while True:
-            message = await self.websocket.receive()
+            if self.guard is None:
+                message = await self.websocket.receive()
+            elif (message := await self.guard.receive(self.greeted)) is None:  # no hello in time
+                await self.send(self.guard.hello_timeout_error())
+                await self.websocket.close(code=HELLO_TIMEOUT)
+                return
             if message["type"] == "websocket.disconnect":
                 return
             raw = message.get("text")
@@ -142,6 +162,9 @@ class RoomConnection:
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
             await self.error("already_greeted", "This connection has already said hello.")
+            return
+        if self.guard is not None and (refusal := self.guard.hello()) is not None:  # hellos per address
+            await self.send(refusal)
             return
         if hello.token is not None:
             try:
@@ -176,6 +199,8 @@ class RoomConnection:
             await self.sync(force=True)
         except (RoomError, EngineError) as exc:
             await self.send(error_message(exc))
+        except STORAGE_ERRORS:
+            await self.error("storage_unavailable", STORAGE_UNAVAILABLE, retry_after=5)
         except Exception:
             log.exception("action failed")
             await self.error("server_error", "Something went wrong on the server; please try again.")

@@ -2,7 +2,7 @@
 take back (grace period, reclaim from a bot, one-time links to move to another device).
 
 Revision ID: 0004_group_play
-Revises: 0002_pipeline
+Revises: 0003_lifecycle
 Create Date: 2026-12-01
 """
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004_group_play"
-down_revision = "0002_pipeline"
+down_revision = "0003_lifecycle"
 branch_labels = None
 depends_on = None
 

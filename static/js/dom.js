@@ -7,6 +7,8 @@ export function el(tag, attrs = {}, ...children) {
     else if (name === "text") node.textContent = value;
     else if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
     else if (name === "dataset") Object.assign(node.dataset, value);
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes (style-src 'self').
+    else if (name === "style") node.style.cssText = value;
     else node.setAttribute(name, value === true ? "" : value);
   }
   for (const child of children.flat()) {
@@ -22,6 +24,7 @@ export function svg(tag, attrs = {}, ...children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (name === "text") node.textContent = value;
+    else if (name === "style") node.style.cssText = value;
     else node.setAttribute(name, value);
   }
   for (const child of children.flat()) if (child) node.append(child);

@@ -54,6 +54,12 @@ const ERROR_KEYS = {
   bad_link: "error.bad_link",
   not_a_player: "error.not_a_player",
   http_error: "error.http_error",
+  // limits and storage (app/core/ratelimit.py, app/ws/guard.py, app/core/storage.py)
+  slow_down: "error.slow_down",
+  storage_unavailable: "error.storage_unavailable",
+  bad_origin: "error.bad_origin",
+  hello_timeout: "error.hello_timeout",
+  presence_unknown: "error.presence_unknown",
   // client side
   network: "error.network",
   copy_failed: "error.copy_failed",

@@ -99,6 +99,8 @@ def sqlite_url(tmp_path) -> str:
 
 
 def settings_for(url: str, **overrides) -> Settings:
+    """Bots act at once, and room timers may be as short as one second (tests wait on them)."""
+    overrides.setdefault("min_turn_seconds", 1)
     return Settings(database_url=url, bot_delay=0, **overrides)
 
 

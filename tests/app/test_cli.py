@@ -12,10 +12,10 @@ from app.commands import COMMANDS
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_serve_reads_host_and_port(monkeypatch):
+def test_serve_reads_host_and_port(monkeypatch, tmp_path):
     seen = {}
     monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: seen.update(kwargs))
-    monkeypatch.setenv("DATABASE_URL", "sqlite:///unused.db")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'unused.db'}")
     assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
     assert seen["host"] == "0.0.0.0" and seen["port"] == 8123 and seen["ws_max_size"] >= 1 << 20
 

@@ -8,6 +8,7 @@ choosing it. `board` is a preset name or eleven comma-separated step counts
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Query
@@ -18,13 +19,16 @@ from engine.games.horse_racing.odds import board_odds
 
 router = APIRouter(prefix="/api/games/horse_racing", tags=["games"])
 
+# ASCII digits only: str.isdigit() also accepts "²", which int() then refuses.
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
+
 
 def parse_board(raw: str) -> str | list[int]:
     """A preset name, or "3,6,8,…" as a list of step counts; a bad value is a clear `bad_options` error."""
     value: Any = raw.strip()
     if "," in value:
         parts = [part.strip() for part in value.split(",")]
-        value = [int(part) if part.lstrip("-").isdigit() else part for part in parts]
+        value = [int(part) if _WHOLE_NUMBER.fullmatch(part) else part for part in parts]
     try:
         return check_board(value)
     except ValueError as exc:

@@ -6,6 +6,7 @@ scratch positions), so a list always has eleven entries for horses 2..12.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 HORSES = tuple(range(2, 13))
@@ -39,7 +40,12 @@ def check_board(value: Any) -> str | list[int]:
         )
     steps = []
     for horse, count in zip(HORSES, value, strict=True):
-        if isinstance(count, bool) or not isinstance(count, (int, float)) or int(count) != count:
+        if (
+            isinstance(count, bool)
+            or not isinstance(count, (int, float))
+            or not math.isfinite(count)
+            or int(count) != count
+        ):
             raise ValueError(f"Option 'board': the steps of horse {horse} must be a whole number.")
         if not 1 <= count <= MAX_STEPS:
             raise ValueError(f"Option 'board': the steps of horse {horse} must be between 1 and {MAX_STEPS}.")

@@ -7,6 +7,7 @@ Phases per race: "draft" (HR-3, HR-4) -> antes and scratches, automatic
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -31,7 +32,12 @@ def check_races(value: Any) -> int | str:
     """HR-19: a number of races, or "orbit" (one race per player)."""
     if value == "orbit":
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or int(value) != value:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or int(value) != value
+    ):
         raise ValueError("Option 'races' must be a whole number of races or 'orbit'.")
     if not 1 <= value <= MAX_RACES:
         raise ValueError(f"Option 'races' must be between 1 and {MAX_RACES}, or 'orbit'.")

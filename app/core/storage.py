@@ -1,0 +1,70 @@
+"""Storage failures in words: a database that cannot be written is refused at start, and a
+storage error while serving becomes a 503 with a sentence (see app.api.errors)."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine, text
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.exc import SQLAlchemyError
+
+STORAGE_UNAVAILABLE = (
+    "The game storage is not available right now (the database cannot be read or written); "
+    "please try again in a moment."
+)
+
+
+class StorageNotWritable(RuntimeError):
+    """The database can be opened but not written (read-only file, replica, full disk)."""
+
+
+def require_writable(engine: Engine) -> None:
+    """Write to the database once (a no-op update of the migration row, rolled back) or raise
+    StorageNotWritable with a sentence for the operator."""
+    try:
+        with engine.connect() as connection:
+            transaction = connection.begin()
+            try:
+                connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
+            finally:
+                transaction.rollback()
+    except SQLAlchemyError as exc:
+        reason = getattr(exc, "orig", exc)
+        raise StorageNotWritable(
+            f"The database {engine.url.render_as_string(hide_password=True)} cannot be written "
+            f"({str(reason).strip().splitlines()[0]}); Paddock needs a writable database. "
+            "Check the file's permissions, the disk space or DATABASE_URL."
+        ) from None
+
+
+# Errors of the database itself (connection lost, locked, disk full, read-only), as opposed to
+# errors of a query we wrote (those stay 500s and are logged as bugs).
+STORAGE_ERRORS = (sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.InternalError, sa_exc.TimeoutError)
+
+
+def is_storage_error(exc: BaseException) -> bool:
+    return isinstance(exc, STORAGE_ERRORS)
+
+
+def startup_problem(url: str) -> str | None:
+    """Migrate the database and check that it can be written; a sentence when it cannot."""
+    from app.core.db import make_engine
+    from app.core.migrate import upgrade
+
+    engine = make_engine(url)
+    try:
+        try:
+            upgrade(engine)
+        except SQLAlchemyError as exc:
+            reason = str(getattr(exc, "orig", exc)).strip().splitlines()[0]
+            return (
+                f"The database {engine.url.render_as_string(hide_password=True)} could not be opened "
+                f"and brought up to date ({reason}); check DATABASE_URL, the file's permissions "
+                "and the disk space."
+            )
+        try:
+            require_writable(engine)
+        except StorageNotWritable as exc:
+            return str(exc)
+        return None
+    finally:
+        engine.dispose()
