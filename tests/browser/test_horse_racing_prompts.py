@@ -155,8 +155,9 @@ def test_hr_13_without_a_joker_the_prompt_says_only_end_your_turn(page, dice):
     assert mount(page, state, 0) == words("hr.turn_end")
     expect(page.locator(".hr-joker")).to_have_count(0)
     expect(page.locator("#hr-end-turn")).to_be_visible()
-    # With a Joker the prompt offers it; once played, only the end of the turn is left.
-    state["hands"][0] = ["Joker", "Joker", "5"]
+    # With a Joker the prompt offers it; once the last one is played, only the end of the turn
+    # is left (HR-13: no limit of one Joker per turn, so a second Joker would still be offered).
+    state["hands"][0] = ["Joker", "5"]
     assert mount(page, state, 0) == words("hr.turn_act")
     state = act(state, 0, type="joker", horse=2, move=1)
     assert mount(page, state, 0) == words("hr.turn_end")
