@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request
@@ -18,11 +17,10 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app import i18n
+from app.resources import STATIC_DIR, TEMPLATES_DIR
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-STATIC_DIR = ROOT / "static"
 RULES_DIR = STATIC_DIR / "rules"
-templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
 router = APIRouter(include_in_schema=False)
 
 _GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,40}$")
