@@ -1,35 +1,78 @@
-"""`paddock serve [--host H] [--port P]`: run the web server (uvicorn)."""
+"""`paddock serve [--host H] [--port P] [--workers N]`: run the web server (uvicorn).
+
+Settings come from the environment (app.core.config); `--host`/`--port` override
+HOST/PORT. With `--workers N` (default: $WEB_CONCURRENCY or 1) uvicorn starts N
+processes that each build the app from the environment (`app.main:create_app`); that
+needs BROADCAST_URL=redis://... so that a move reaches the players of every process,
+and is refused with a sentence otherwise. Logging follows LOG_LEVEL and LOG_FORMAT
+(app.logs) in every process, uvicorn's own lines included.
+"""
 
 from __future__ import annotations
 
 import argparse
-import logging
+import os
+import sys
+
+from pydantic import ValidationError
 
 from app.core.config import Settings
+from app.core.workers import SharedFanOutRequired, check_workers
+from app.logs import logging_config
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("serve", help="run the web server")
     parser.add_argument("--host", help="address to listen on (default: $HOST or 127.0.0.1)")
     parser.add_argument("--port", type=int, help="port to listen on (default: $PORT or 8000)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=int(os.environ.get("WEB_CONCURRENCY") or 1),
+        help="worker processes (default: $WEB_CONCURRENCY or 1); more than one needs BROADCAST_URL=redis://...",
+    )
     parser.set_defaults(run=run)
+
+
+def _settings_problem(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    name = str(first["loc"][0]).upper() if first.get("loc") else "a setting"
+    return f"paddock serve: {name} is not valid ({first['msg']})."
 
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from app.main import create_app
-
     overrides = {key: value for key, value in (("host", args.host), ("port", args.port)) if value is not None}
-    settings = Settings(**overrides)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as exc:
+        print(_settings_problem(exc), file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        print("paddock serve: --workers must be at least 1.", file=sys.stderr)
+        return 2
+    try:
+        check_workers(settings.broadcast_url, args.workers)
+    except SharedFanOutRequired as exc:
+        print(f"paddock serve: {exc}", file=sys.stderr)
+        return 2
+    # uvicorn applies this in each process it runs the app in (workers are fresh processes).
+    log_config = logging_config(settings.log_level, settings.log_format)
     print(f"Paddock at http://{settings.host}:{settings.port}", flush=True)
-    uvicorn.run(
-        create_app(settings),
-        host=settings.host,
-        port=settings.port,
+    common = {
+        "host": settings.host,
+        "port": settings.port,
         # The protocol cap sits well above the app's own cap, which answers with an error.
-        ws_max_size=max(1 << 20, settings.max_message_bytes * 4),
-        log_level="info",
-    )
+        "ws_max_size": max(1 << 20, settings.max_message_bytes * 4),
+        "log_config": log_config,
+        "log_level": settings.log_level,
+    }
+    if args.workers > 1:
+        # Each worker process builds its own app from the same environment.
+        uvicorn.run("app.main:create_app", factory=True, workers=args.workers, **common)
+    else:
+        from app.main import create_app
+
+        uvicorn.run(create_app(settings), **common)
     return 0
