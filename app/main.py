@@ -15,7 +15,7 @@ from app.broadcast import make_broadcast
 from app.core.config import Settings
 from app.core.db import make_engine, make_sessions
 from app.core.migrate import upgrade
-from app.core.workers import check_workers, requested_workers
+from app.core.workers import SharedFanOutRequired, check_workers, requested_workers
 from app.health import Readiness
 from app.rooms.service import RoomService
 from app.routes import ops
@@ -24,8 +24,12 @@ from app.ws.socket import router as ws_router
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    # Several uvicorn/gunicorn workers with in-memory fan-out would split rooms: refuse.
-    check_workers(settings.broadcast_url, requested_workers())
+    # Several uvicorn/gunicorn workers with in-memory fan-out would split rooms: refuse, with
+    # the sentence alone (a worker process prints a SystemExit's text, not a traceback).
+    try:
+        check_workers(settings.broadcast_url, requested_workers())
+    except SharedFanOutRequired as exc:
+        raise SystemExit(f"paddock: {exc}") from None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

@@ -11,6 +11,7 @@ and is refused with a sentence otherwise. Logging follows LOG_LEVEL and LOG_FORM
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 
@@ -18,7 +19,7 @@ from pydantic import ValidationError
 
 from app.core.config import Settings
 from app.core.workers import SharedFanOutRequired, check_workers
-from app.logs import logging_config
+from app.logs import configure_logging, logging_config
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -57,9 +58,11 @@ def run(args: argparse.Namespace) -> int:
     except SharedFanOutRequired as exc:
         print(f"paddock serve: {exc}", file=sys.stderr)
         return 2
-    # uvicorn applies this in each process it runs the app in (workers are fresh processes).
+    # Applied here for the line below, and by uvicorn in each process it runs the app in
+    # (workers are fresh processes).
     log_config = logging_config(settings.log_level, settings.log_format)
-    print(f"Paddock at http://{settings.host}:{settings.port}", flush=True)
+    configure_logging(settings.log_level, settings.log_format)
+    logging.getLogger("paddock").info("Paddock at http://%s:%s", settings.host, settings.port)
     common = {
         "host": settings.host,
         "port": settings.port,

@@ -12,6 +12,12 @@ from app.commands import COMMANDS
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def keep_pytest_logging(monkeypatch):
+    """`serve` configures the process's logging; in this test process pytest's stays."""
+    monkeypatch.setattr("app.commands.serve.configure_logging", lambda *args: None)
+
+
 def test_serve_reads_host_and_port(monkeypatch):
     seen = {}
     monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: seen.update(kwargs))
@@ -48,3 +54,31 @@ def test_board_odds_is_a_paddock_subcommand():
     assert set(estimate["win"]) == {str(h) for h in range(2, 13)}
     assert abs(sum(estimate["win"].values()) - 1) < 1e-9
     assert estimate["win"]["7"] < 0.03 < 0.19 < min(estimate["win"]["2"], estimate["win"]["12"])
+
+
+def test_serve_hands_log_level_and_format_to_uvicorn(monkeypatch):
+    seen = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: seen.update(kwargs))
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///unused.db")
+    monkeypatch.setenv("LOG_LEVEL", "DEBUG")
+    monkeypatch.setenv("LOG_FORMAT", "json")
+    assert cli.main(["serve"]) == 0
+    assert seen["log_level"] == "debug"
+    assert seen["log_config"]["root"]["level"] == "DEBUG"
+    assert seen["log_config"]["formatters"]["default"]["()"] == "pythonjsonlogger.json.JsonFormatter"
+
+
+def test_serve_refuses_a_bad_log_level_with_a_sentence(monkeypatch, capsys):
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: pytest.fail("must not start"))
+    monkeypatch.setenv("LOG_LEVEL", "loud")
+    assert cli.main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert "LOG_LEVEL is not valid" in err and "Traceback" not in err
+
+
+def test_serve_runs_several_workers_from_the_app_factory_with_redis(monkeypatch):
+    seen = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: seen.update(kwargs, app=app))
+    monkeypatch.setenv("BROADCAST_URL", "redis://127.0.0.1:6379/0")
+    assert cli.main(["serve", "--workers", "3"]) == 0
+    assert seen["app"] == "app.main:create_app" and seen["factory"] is True and seen["workers"] == 3
