@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 import engine
 from engine.games.ponies_in_pursuit.cards import DISTANCE
 from tests.utils.play import play_bots
@@ -17,6 +19,7 @@ def bets_of(action):
     return [p.get("as") or p["card"].rstrip("12") for p in action["cards"] if p["use"] == "bet"]
 
 
+@pytest.mark.slow  # statistical: many whole games
 def test_bot_beats_random_players_by_a_wide_margin():
     """Bot at seat 0 against three random players, 100 fixed-seed games (fair share 25%)."""
     games = 100
