@@ -85,7 +85,7 @@ def server_url():
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a loaded machine can take long to import the app
         while True:
             try:
                 with urllib.request.urlopen(f"{url}/api/games", timeout=2) as response:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -87,15 +86,23 @@ def take_one_action(page: Page, keyboard: bool) -> str | None:
     return None
 
 
-def wait_for_change(players: list[Page], seconds: float = 15) -> None:
-    """Bots (or the other person) are moving: wait until some table changes or asks someone."""
-    versions = [root_v(p) for p in players]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        changed = any(root_v(p) != v for p, v in zip(players, versions, strict=True))
-        if changed or over(players[0]) or any(my_move(p) for p in players):
-            return
-        time.sleep(0.05)
+# Only a bound for a failure: every wait below returns as soon as the page shows what it waits for.
+CHANGE_TIMEOUT_MS = 90_000
+NEWER_OR_OVER = """([v, mine]) => { const d = document.getElementById('game-root').dataset;
+    const asked = document.getElementById('turn-banner').dataset.state === 'mine';
+    return d.over === 'true' || Number(d.v) > v || (mine && asked); }"""
+
+
+def wait_for_change(players: list[Page]) -> None:
+    """Bots are moving: wait until the tables show a move. Every accepted action reaches every
+    seat as a newer version, so once all pages show the newest version they know of and none
+    is asked to move, the first page's next version is a bot's move."""
+    newest = max(root_v(p) for p in players)
+    for page in players:
+        page.wait_for_function(NEWER_OR_OVER, arg=[newest - 1, False], timeout=CHANGE_TIMEOUT_MS)
+    if over(players[0]) or any(my_move(p) for p in players):
+        return
+    players[0].wait_for_function(NEWER_OR_OVER, arg=[newest, True], timeout=CHANGE_TIMEOUT_MS)
 
 
 def play_until_settled(players: list[Page], spectator: Page, artifacts, keyboard_seat: int) -> dict[str, int]:
@@ -125,7 +132,9 @@ def play_until_settled(players: list[Page], spectator: Page, artifacts, keyboard
             if answering:
                 done["answer"] = done.get("answer", 0) + 1
             page.wait_for_function(
-                "(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before
+                "(v) => Number(document.getElementById('game-root').dataset.v) > v",
+                arg=before,
+                timeout=CHANGE_TIMEOUT_MS,
             )
             if what == "roll" and done[what] == 3:
                 shot(players[0], artifacts, "07-race-host.png")
