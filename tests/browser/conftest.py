@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("PADDOCK_CHROMIUM", "/usr/bin/chromium"))
@@ -30,6 +31,10 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 AXE_VERSION = "4"
+
+# `expect(...)` retries until the page shows what it asserts; the timeout only bounds a failure,
+# so it is generous: on a loaded shared machine a frame can take seconds to arrive.
+expect.set_options(timeout=30_000)
 
 
 def required() -> bool:

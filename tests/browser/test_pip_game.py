@@ -38,7 +38,8 @@ def record_frames(page: Page) -> list[str]:
 
 def new_page(browser, lang: str, **options) -> Page:
     context = browser.new_context(locale=LOCALES[lang], **options)
-    context.set_default_timeout(15_000)
+    # A bound for failures only (actions return as soon as the page is ready): generous for a loaded machine.
+    context.set_default_timeout(60_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
