@@ -14,6 +14,7 @@ import argparse
 import logging
 import os
 import sys
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     log_config = logging_config(settings.log_level, settings.log_format)
     configure_logging(settings.log_level, settings.log_format)
     logging.getLogger("paddock").info("Paddock at http://%s:%s", settings.host, settings.port)
-    common = {
+    common: dict[str, Any] = {
         "host": settings.host,
         "port": settings.port,
         # The protocol cap sits well above the app's own cap, which answers with an error.
