@@ -41,6 +41,7 @@ def test_a_running_game_loads_everything_from_fingerprinted_urls(browser, server
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
+    console_errors = watch_console(page)
     page.goto(f"{server_url}/rooms/{room['code']}")
     # The game's own module has drawn its table (a spectator's view).
     expect(page.locator("#game-root > *").first).to_be_visible()
@@ -58,4 +59,30 @@ def test_a_running_game_loads_everything_from_fingerprinted_urls(browser, server
     assert plain == [], f"fetched under plain URLs: {plain}"
     twice = [url for url, count in Counter(static).items() if count > 1]
     assert twice == [], f"fetched more than once: {twice}"
+    # E.g. a Content-Security-Policy that blocks the inline import map would show here.
+    assert console_errors == []
+    context.close()
+
+
+def watch_console(page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def test_the_home_page_loads_its_modules_from_fingerprinted_urls(browser, server_url):
+    context = browser.new_context(locale="zh-CN")
+    page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    console_errors = watch_console(page)
+    page.goto(f"{server_url}/")
+    # The game picker is filled in by home.js once the catalogue and the games are loaded.
+    expect(page.locator("#game-picker input[type=radio]").first).to_be_visible()
+    static = [url.split("?")[0] for url in requested if "/static/" in url]
+    assert any("/static/js/home." in url for url in static)
+    assert any("/static/i18n/zh-Hans." in url for url in static)
+    assert [url for url in static if not FINGERPRINTED.search(url)] == []
+    assert console_errors == []
     context.close()
