@@ -165,6 +165,10 @@ def test_pages_static_files_and_operator_endpoints_from_another_directory(served
     page = http.get(f"/rooms/{room.json()['code']}")
     assert page.status_code == 200 and "/static/js/room." in page.text
     assert (workdir / "paddock.db").is_file()  # the default database lives in the working directory
+    # Every other page too: the rules summary reads static/rules from the wheel.
+    rules = http.get("/games/ponies_in_pursuit/rules")
+    assert rules.status_code == 200 and i18n.translate("en", "rules.heading") in rules.text
+    assert http.get(f"/rooms/{room.json()['code']}/replay").status_code == 200
 
     assert http.get("/healthz").json() == {"status": "ok"}
     ready = http.get("/readyz")
