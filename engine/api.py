@@ -128,15 +128,23 @@ def view(state: State, seat: int | None, with_log: bool = True) -> dict[str, Any
     return seen
 
 
-def decision_basis(state: State, seat: int) -> dict[str, Any]:
+def decision_basis(
+    state: State, seat: int, seen: dict[str, Any] | None = None, actions: list[Action] | None = None
+) -> dict[str, Any]:
     """What bears on `seat`'s next choice: its legal actions and its view of the table,
     without the log and without who else is still awaited or has sealed a submission
     (see Game.decision_view). When this has not changed since the version a seat acted
-    on, its action is not stale, however many other seats changed their submissions."""
+    on, its action is not stale, however many other seats changed their submissions.
+
+    `seen` / `actions`: that seat's view (without log) and legal actions, when the caller
+    already has them."""
     game = game_of(state)
-    seen = view(state, seat, with_log=False)
-    del seen["to_act"]
-    return {"view": game.decision_view(seen), "actions": legal_actions(state, seat)}
+    if seen is None:
+        seen = view(state, seat, with_log=False)
+    if actions is None:
+        actions = legal_actions(state, seat)
+    table = {key: value for key, value in seen.items() if key not in ("to_act", "log")}
+    return {"view": game.decision_view(table), "actions": actions}
 
 
 def reveal_view(state: State) -> dict[str, Any]:

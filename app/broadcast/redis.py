@@ -89,7 +89,8 @@ class RedisBroadcast(Broadcast):
     async def publish(self, channel: str, payload: dict[str, Any]) -> None:
         assert self.client is not None, "connect() first"
         try:
-            await self.client.publish(self._channel(channel), orjson.dumps(payload))
+            shared = {key: value for key, value in payload.items() if not key.startswith("_")}
+            await self.client.publish(self._channel(channel), orjson.dumps(shared))
         except (RedisError, OSError):
             # The action is stored; listeners resync when Redis is back (see _listen).
             log.warning("could not publish to Redis; listeners will resync on reconnect")

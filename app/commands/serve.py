@@ -69,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
         "port": settings.port,
         # The protocol cap sits well above the app's own cap, which answers with an error.
         "ws_max_size": max(1 << 20, settings.max_message_bytes * 4),
+        # Frames are small and the same text goes to every socket of an audience: compressing
+        # it per socket would cost CPU per send and a zlib context (~100+ KiB) per connection.
+        "ws_per_message_deflate": False,
         "log_config": log_config,
         "log_level": settings.log_level,
     }

@@ -32,6 +32,17 @@ class Settings(BaseSettings):
     # Seconds a bot waits before acting, so people can follow the table (tests use 0).
     bot_delay: float = 0.8
 
+    # Per-client limits; RATE_LIMITS=off turns them off (load benchmarks from one address).
+    rate_limits: bool = True
+    # Flood control per socket (app.ws.flood): sustained messages per second and burst, for
+    # actions, pings and malformed messages. Beyond them: a `slow_down` error, nothing stored.
+    act_rate: float = 8.0
+    act_burst: float = 16.0
+    ping_rate: float = 1.0
+    ping_burst: float = 5.0
+    junk_rate: float = 1.0
+    junk_burst: float = 5.0
+
     # Logging (app.logs): the least severe level written, and `text` or `json` (one object a line).
     log_level: Literal["debug", "info", "warning", "error", "critical"] = "info"
     log_format: Literal["text", "json"] = "text"

@@ -18,8 +18,8 @@ import engine
 from app.models import Room
 from engine import EngineError
 
-from .core import RoomCore
-from .snapshot import RoomInfo, snapshot
+from .core import Change, RoomCore
+from .snapshot import RoomInfo
 
 log = logging.getLogger("paddock.rooms")
 
@@ -38,20 +38,19 @@ class Autoplay(RoomCore):
             while True:
                 await asyncio.sleep(self.settings.bot_delay)
                 async with self.locks[code]:
-                    info = await self._tx(lambda s: self._bot_step(s, code))
-                    if info is None:
+                    change = await self._tx(lambda s: self._bot_step(s, code))
+                    if change is None:
                         self.bot_tasks.pop(code, None)
                         return
-                    await self._publish_room(info)
-                    await self._publish_state(info)
-                    self._arm_timer(info)
+                    await self._publish_change(change)
+                    self._arm_timer(change.info)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("bot task failed")
             self.bot_tasks.pop(code, None)
 
-    def _bot_step(self, session: Session, code: str) -> RoomInfo | None:
+    def _bot_step(self, session: Session, code: str) -> Change | None:
         """One bot action, if a bot seat is awaited; None when no bot has anything to do."""
         room = self._room(session, code)
         if room.status != "playing":
@@ -61,16 +60,17 @@ class Autoplay(RoomCore):
         if not bots:
             return None
         seat = bots[0]
+        before = self._begin(room)
         try:
             action = engine.bot_action(room.state, seat, random.Random(secrets.randbits(64)))
             if action is None:
                 return None
-            self._apply(session, room, seat, action, "bot")
+            events = self._apply(session, room, seat, action, "bot")
         except Exception:  # a faulty bot must not stall the table: play the first legal action
             log.exception("bot of %s failed; playing its first legal action", room.game)
-            self._apply(session, room, seat, engine.legal_actions(room.state, seat)[0], "bot")
+            events = self._apply(session, room, seat, engine.legal_actions(room.state, seat)[0], "bot")
         self._finish(room, waiting)
-        return snapshot(room)
+        return self._change(session, room, before, events, [seat])
 
     # ---- timers ---------------------------------------------------------
 
@@ -90,12 +90,12 @@ class Autoplay(RoomCore):
         try:
             await asyncio.sleep(max(0.0, deadline - time.time()))
             async with self.locks[code]:
-                info = await self._tx(lambda s: self._timeout_step(s, code))
+                change = await self._tx(lambda s: self._timeout_step(s, code))
                 entry = self.timers.get(code)
                 if entry is not None and entry[1] is asyncio.current_task():
                     del self.timers[code]
-                if info is not None:
-                    await self._after_change(info)
+                if change is not None:
+                    await self._after_change(change)
                 else:
                     # Another process fired it (or the deadline moved): follow the stored one.
                     self._arm_timer(await self.load(code))
@@ -104,7 +104,7 @@ class Autoplay(RoomCore):
         except Exception:
             log.exception("timer task failed")
 
-    def _timeout_step(self, session: Session, code: str) -> RoomInfo | None:
+    def _timeout_step(self, session: Session, code: str) -> Change | None:
         """The timer fired: every awaited seat gets the engine's timeout action (PIP-18)."""
         room = self._room(session, code)
         now = time.time()
@@ -114,12 +114,16 @@ class Autoplay(RoomCore):
             return None
         waiting = engine.to_act(room.state)
         rng = random.Random(secrets.randbits(64))
+        before = self._begin(room)
+        events: list[dict[str, object]] = []
+        actors: list[int] = []
         for seat in waiting:
             action = engine.timeout_action(room.state, seat, rng)
             if action is None:
                 continue
             try:
-                self._apply(session, room, seat, action, "timer")
+                events += self._apply(session, room, seat, action, "timer")
+                actors.append(seat)
             except EngineError as exc:
                 log.warning("timeout action refused: %s", exc.code)
         if engine.is_over(room.state):
@@ -128,7 +132,7 @@ class Autoplay(RoomCore):
         else:
             room.deadline = None
             self._set_deadline(room, [], now)
-        return snapshot(room)
+        return self._change(session, room, before, events, actors)
 
     def adopt(self, info: RoomInfo) -> None:
         """Run the room's awaited bots and its timer in this process too (no-op when already).
@@ -176,3 +180,5 @@ class Autoplay(RoomCore):
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bot_tasks.clear()
         self.timers.clear()
+        if self.db_thread is not None:
+            self.db_thread.shutdown(wait=False)

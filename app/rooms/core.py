@@ -1,5 +1,16 @@
 """Room plumbing shared by the lobby, play and autoplay parts: transactions, loading, publishing,
-and applying one accepted action (new state, version + 1 and its log row, in one transaction)."""
+and applying one accepted action (new state, version + 1 and its log row with the events it
+added, in one transaction).
+
+What a change publishes on the room's channel (once, whatever the number of sockets):
+- `{"kind": "state", "from": F, "v": V, "state": …, "events": [...], "log": [...]|None}`: the
+  room moved from version F to V (one action, or several when a timer plays for several
+  seats); `events` are the log events those actions added; `log` is the whole log, sent only
+  at the end (when the private events are revealed in their places). Each process turns it
+  into one frame per audience (app.ws.frames).
+- `{"kind": "room", ...}`: the public summary, only when something in it changed (seats,
+  presence, status, deadline), never merely because the version moved.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +18,8 @@ import asyncio
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import select
@@ -17,6 +30,7 @@ from app.broadcast import Broadcast
 from app.core.config import Settings
 from app.models import ActionRow, Room
 
+from . import decisions
 from .errors import not_found
 from .snapshot import RoomInfo, snapshot
 from .summary import public_summary
@@ -27,6 +41,32 @@ T = TypeVar("T")
 
 def channel(code: str) -> str:
     return f"room:{code}"
+
+
+TIMER_EVENT = "timer_played"
+
+
+@dataclass
+class Change:
+    """What one transaction did to a room: versions `first`..`info.version`, the events the
+    actions added, and whether the public summary changed with it."""
+
+    info: RoomInfo
+    first: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    summary_changed: bool = False
+    full_log: list[dict[str, Any]] | None = None
+    # Each human seat's view (without log) and legal actions at the new version, computed
+    # once for the per-seat decisions; this process's frames reuse them.
+    sights: dict[int, decisions.SeatSight] = field(default_factory=dict)
+
+
+def room_events(session: Session, room: Room) -> list[dict[str, Any]]:
+    """The room's whole log: the setup's events, then each action's, in order."""
+    rows = session.execute(
+        select(ActionRow.events).where(ActionRow.room_id == room.id).order_by(ActionRow.seq)
+    ).scalars()
+    return [*(room.initial_events or []), *(event for events in rows for event in (events or []))]
 
 
 class RoomCore:
@@ -40,6 +80,12 @@ class RoomCore:
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
         self.sweeper: asyncio.Task[None] | None = None
+        # SQLite has one writer at a time and every transaction here takes the write lock:
+        # one database thread queues them in order, instead of threads sleeping in SQLite's
+        # busy handler (which made latency jump by tens of ms under load).
+        bind = sessions.kw.get("bind")
+        single = bind is not None and bind.dialect.name == "sqlite"
+        self.db_thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite") if single else None
 
     # ---- plumbing -------------------------------------------------------
 
@@ -50,6 +96,8 @@ class RoomCore:
             with self.sessions.begin() as session:
                 return work(session)
 
+        if self.db_thread is not None:
+            return await asyncio.get_running_loop().run_in_executor(self.db_thread, run)
         return await asyncio.to_thread(run)
 
     @staticmethod
@@ -92,18 +140,88 @@ class RoomCore:
             await self._publish_room(info)
         return info
 
-    async def _publish_state(self, info: RoomInfo) -> None:
-        if info.state is None:
+    async def _publish_state(self, change: Change) -> None:
+        info = change.info
+        if info.state is None or info.version == change.first:
             return
         await self.broadcast.publish(
-            channel(info.code), {"kind": "state", "v": info.version, "state": info.state}
+            channel(info.code),
+            {
+                "kind": "state",
+                "from": change.first,
+                "v": info.version,
+                "state": info.state,
+                "events": change.events,
+                "log": change.full_log,
+                # Local only (a shared backend sends what is JSON and drops "_" keys).
+                "_sights": change.sights,
+            },
         )
 
-    def _apply(self, session: Session, room: Room, seat: int, action: dict[str, Any], source: str) -> None:
-        """One accepted action: new state, version + 1, and its log row (same transaction)."""
-        room.state = engine.apply(room.state, seat, action)
+    async def _publish_change(self, change: Change) -> None:
+        if change.summary_changed:
+            await self._publish_room(change.info)
+        await self._publish_state(change)
+
+    def _apply(
+        self,
+        session: Session,
+        room: Room,
+        seat: int,
+        action: dict[str, Any],
+        source: str,
+        stepped: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
+    ) -> list[dict[str, Any]]:
+        """One accepted action: new state, version + 1, and its log row with the events it
+        added (same transaction). Returns those events. `stepped`: engine.step's result when
+        the caller already has it."""
+        state, events = stepped or engine.step(room.state, seat, action)
+        if source == "timer":
+            # Said in the log: the timer, not the player, chose this action.
+            events = [{"e": TIMER_EVENT, "seat": seat}, *events]
+        room.state = state
         room.version += 1
-        session.add(ActionRow(room_id=room.id, seq=room.version, seat=seat, action=action, source=source))
+        session.add(
+            ActionRow(
+                room_id=room.id, seq=room.version, seat=seat, action=action, source=source, events=events
+            )
+        )
+        return events
+
+    def _begin(self, room: Room) -> tuple[int, str, float | None]:
+        """What a change is compared against: version, status and deadline before it."""
+        return room.version, room.status, room.deadline
+
+    def _change(
+        self,
+        session: Session,
+        room: Room,
+        before: tuple[int, str, float | None],
+        events: list[dict[str, Any]],
+        actors: list[int],
+    ) -> Change:
+        """After the actions of one transaction: per-seat decisions, the full log at the end,
+        and whether the summary changed (status or deadline)."""
+        first, status, deadline = before
+        sights: dict[int, decisions.SeatSight] = {}
+        if room.version != first:
+            bots = {seat.position for seat in room.seats if seat.is_bot}
+            state = room.state
+
+            def sight(seat: int) -> decisions.SeatSight:
+                sights[seat] = (engine.view(state, seat, with_log=False), engine.legal_actions(state, seat))
+                return sights[seat]
+
+            room.decisions = decisions.update(room.decisions, state, room.version, actors, bots, sight)
+        over_now = room.status == "over" and status != "over"
+        return Change(
+            info=snapshot(room),
+            first=first,
+            events=events,
+            summary_changed=room.status != status or room.deadline != deadline,
+            full_log=room_events(session, room) if over_now else None,
+            sights=sights,
+        )
 
     def _finish(self, room: Room, waiting_before: list[int]) -> None:
         if engine.is_over(room.state):

@@ -13,7 +13,8 @@ import engine
 from app.models import Room, Seat
 from engine.options import validate_options
 
-from .core import RoomCore
+from . import decisions
+from .core import Change, RoomCore
 from .errors import RoomError, bad_token, not_host
 from .names import clean_name
 from .snapshot import RoomInfo, hash_token, snapshot
@@ -177,7 +178,7 @@ class Lobby(RoomCore):
         return await self._change_lobby(code, work)
 
     async def start(self, code: str, token: str | None) -> RoomInfo:
-        def work(session: Session) -> RoomInfo:
+        def work(session: Session) -> Change:
             room = self._room(session, code)
             _require_host(room, token)
             _require_lobby(room)
@@ -190,15 +191,27 @@ class Lobby(RoomCore):
                     min=game.min_seats,
                     seats=len(room.seats),
                 )
-            room.state = engine.setup(room.game, room.options, len(room.seats), room.seed)
+            room.state, room.initial_events = engine.start(
+                room.game, room.options, len(room.seats), room.seed
+            )
             room.version = 0
             room.status = "over" if engine.is_over(room.state) else "playing"
             self._set_deadline(room, [], time.time())
-            return snapshot(room)
+            bots = {seat.position for seat in room.seats if seat.is_bot}
+            room.decisions = decisions.initial(room.state, bots)
+            # Version -1 (no game) -> 0: every socket's first frame, its events the setup's.
+            return Change(
+                info=snapshot(room),
+                first=-1,
+                events=list(room.initial_events),
+                summary_changed=True,
+                full_log=list(room.initial_events) if room.status == "over" else None,
+            )
 
         async with self.locks[code]:
-            info = await self._tx(work)
-            await self._after_change(info)
+            change = await self._tx(work)
+            await self._after_change(change)
+        info = change.info
         log.info("room started game=%s seats=%d", info.game, len(info.seats))
         return info
 

@@ -11,7 +11,8 @@ import engine
 from app.models import ActionRow
 from engine import EngineError
 
-from .core import RoomCore
+from . import decisions
+from .core import Change, RoomCore, room_events
 from .errors import RoomError, StaleVersion, bad_token
 from .snapshot import RoomInfo, hash_token, snapshot
 
@@ -19,10 +20,15 @@ from .snapshot import RoomInfo, hash_token, snapshot
 class Play(RoomCore):
     async def act(
         self, code: str, token_hash: str, v: int, action: dict[str, Any], claimed_seat: int | None = None
-    ) -> RoomInfo:
-        """Apply a player's action. Raises RoomError / StaleVersion / EngineError and changes nothing then."""
+    ) -> Change:
+        """Apply a player's action. Raises RoomError / StaleVersion / EngineError and changes nothing then.
 
-        def work(session: Session) -> RoomInfo:
+        Stale only when what this seat decides on changed since `v` (app.rooms.decisions). An
+        action that changes nothing (the same submission again) is accepted without a new
+        version or log row, so clicking twice never fills the log.
+        """
+
+        def work(session: Session) -> Change:
             room = self._room(session, code)
             seat = next((s for s in room.seats if s.token_hash == token_hash), None)
             if seat is None:
@@ -35,24 +41,36 @@ class Play(RoomCore):
                 raise EngineError(engine.errors.GAME_OVER, "The game is over.")
             if room.status != "playing":
                 raise RoomError("closed", "This room is closed.", 409)
-            if v != room.version:
+            if decisions.is_stale(room.decisions, seat.position, v, room.version):
                 raise StaleVersion(room.version)
+            before = self._begin(room)
+            stepped = engine.step(room.state, seat.position, action)
+            if not stepped[1] and stepped[0] == room.state:
+                return Change(info=snapshot(room), first=room.version)
             waiting = engine.to_act(room.state)
-            self._apply(session, room, seat.position, action, "player")
+            events = self._apply(session, room, seat.position, action, "player", stepped)
             self._finish(room, waiting)
-            return snapshot(room)
+            return self._change(session, room, before, events, [seat.position])
 
         async with self.locks[code]:
-            info = await self._tx(work)
-            await self._after_change(info)
-        return info
+            change = await self._tx(work)
+            await self._after_change(change)
+        return change
 
-    async def _after_change(self, info: RoomInfo) -> None:
+    async def _after_change(self, change: Change) -> None:
         """Publish, then wake the bots and (re)arm the timer. Called with the room's lock held."""
-        await self._publish_room(info)
-        await self._publish_state(info)
-        self._schedule_bots(info)
-        self._arm_timer(info)
+        await self._publish_change(change)
+        self._schedule_bots(change.info)
+        self._arm_timer(change.info)
+
+    async def load_with_log(self, code: str) -> tuple[RoomInfo, list[dict[str, Any]]]:
+        """The room and its whole log (for a socket's sync)."""
+
+        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
+            room = self._room(session, code, lock=False)
+            return snapshot(room), room_events(session, room)
+
+        return await self._tx(work)
 
     async def resolve(self, code: str, token: str) -> tuple[str, RoomInfo]:
         """The token's hash if it holds a seat in the room (raises bad_token otherwise)."""

@@ -1,7 +1,10 @@
-"""Server -> client messages, built per connection.
+"""Server -> client messages.
 
-Game state leaves only through `engine.view(state, seat)` (seat None for a
-spectator), for the first sync and every update alike.
+Game state leaves only through `engine.view(state, seat)` (seat None for a spectator), for
+the first sync and every update alike. A state frame carries the version, the audience's
+view WITHOUT the log, its legal actions, and `events`: only the new log events that audience
+may read. A sync frame (hello, a version gap, a resync, the end of the game) also carries
+`log`, the whole log that audience may read; the client keeps the log it has.
 """
 
 from __future__ import annotations
@@ -11,14 +14,28 @@ from typing import Any
 import engine
 
 
-def state_message(state: dict[str, Any], v: int, seat: int | None) -> dict[str, Any]:
-    return {
+def state_message(
+    state: dict[str, Any],
+    v: int,
+    seat: int | None,
+    events: list[dict[str, Any]],
+    log: list[dict[str, Any]] | None = None,
+    sight: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
+    """`sight`: the seat's view (without log) and legal actions, when already computed."""
+    over = engine.is_over(state)
+    seen, actions = sight if sight is not None else (None, None)
+    message = {
         "type": "state",
         "v": v,
-        "over": engine.is_over(state),
-        "view": engine.view(state, seat),
-        "actions": engine.legal_actions(state, seat),
+        "over": over,
+        "view": seen if seen is not None else engine.view(state, seat, with_log=False),
+        "actions": actions if actions is not None else engine.legal_actions(state, seat),
+        "events": engine.visible_events(events, seat, over),
     }
+    if log is not None:
+        message["log"] = engine.visible_events(log, seat, over)
+    return message
 
 
 def room_message(summary: dict[str, Any], seat: int | None, is_host: bool) -> dict[str, Any]:

@@ -1,8 +1,11 @@
 """WS /ws/rooms/{code}: moves messages between one client and the room service.
 
 No rules here: incoming text is parsed by app.ws.incoming, actions go to the
-room service, and updates from the room's broadcast channel are turned into
-this connection's own view by app.ws.outgoing.
+room service, and updates from the room's broadcast channel go out as the
+frame of this connection's audience (app.ws.frames: built once per version and
+audience, the same text for every socket of it). Flood control (app.ws.flood)
+refuses acts, pings and malformed messages beyond their rates before anything
+else happens.
 """
 
 from __future__ import annotations
@@ -22,14 +25,18 @@ from app.rooms.service import RoomService, channel
 from app.rooms.snapshot import RoomInfo
 from engine import EngineError
 
+from .flood import FloodControl, slow_down
+from .frames import SyncFrames, update_frame
 from .incoming import Act, BadMessage, Hello, Ping, parse
-from .outgoing import room_message, state_message
+from .outgoing import room_message
 
 log = logging.getLogger("paddock.ws")
 router = APIRouter()
 
 ROOM_NOT_FOUND = 4404
 SEND_TIMEOUT = 15.0
+# Sync frames (whole visible log) of the rooms this process serves, per version and audience.
+SYNC_FRAMES = SyncFrames()
 
 
 @router.websocket("/ws/rooms/{code}")
@@ -39,21 +46,30 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
 
 
 class RoomConnection:
+    __slots__ = (
+        "websocket", "code", "rooms", "max_bytes", "greeted", "token_hash", "seat",
+        "last_v", "sent_v", "last_room_v", "send_lock", "closed", "flood",
+    )
+
     def __init__(self, websocket: WebSocket, code: str, rooms: RoomService) -> None:
+        settings = rooms.settings
         self.websocket = websocket
         self.code = code
         self.rooms = rooms
-        self.max_bytes = rooms.settings.max_message_bytes
+        self.max_bytes = settings.max_message_bytes
         self.greeted = False
         self.token_hash: str | None = None
         self.seat: int | None = None
+        # Version of the newest state frame sent (-1: none yet).
         self.last_v = -1
+        # Version of the newest state frame already written to the socket (for pongs).
+        self.sent_v = -1
         # Version of the newest room summary sent: with several processes publishing,
         # an older summary can arrive after a newer one and must not replace it.
         self.last_room_v = -1
-        self.last_state: dict[str, Any] | None = None
         self.send_lock = asyncio.Lock()
         self.closed = False
+        self.flood = FloodControl.from_settings(settings)
 
     async def run(self) -> None:
         try:
@@ -93,16 +109,23 @@ class RoomConnection:
             try:
                 parsed = parse(raw, self.max_bytes)
             except BadMessage as exc:
+                wait = self.flood.junk.take()
                 await self.send(
-                    {"type": "error", "code": exc.code, "message": exc.message, "params": exc.params}
+                    slow_down(wait)
+                    if wait
+                    else {"type": "error", "code": exc.code, "message": exc.message, "params": exc.params}
                 )
                 continue
             if isinstance(parsed, Hello):
                 await self.on_hello(parsed)
             elif isinstance(parsed, Act):
-                await self.on_act(parsed)
+                wait = self.flood.acts.take()
+                await (self.send(slow_down(wait)) if wait else self.on_act(parsed))
             elif isinstance(parsed, Ping):
-                await self.send({"type": "pong"})
+                wait = self.flood.pings.take()
+                # The pong says the newest version sent to this socket, so a client that
+                # lost a frame on the way can tell and resync.
+                await self.send(slow_down(wait) if wait else {"type": "pong", "v": self.sent_v})
 
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
@@ -136,7 +159,7 @@ class RoomConnection:
             await self.rooms.act(self.code, self.token_hash, act.v, act.action, act.seat)
         except StaleVersion as exc:
             await self.send(error_message(exc))
-            await self.sync(force_state=True)
+            await self.sync(force=True)
         except (RoomError, EngineError) as exc:
             await self.send(error_message(exc))
         except Exception:
@@ -146,24 +169,32 @@ class RoomConnection:
     # ---- server -> client ----------------------------------------------
 
     async def pump(self, subscription: Subscription) -> None:
-        """Forward the room's broadcasts as this connection's own messages."""
+        """Forward the room's broadcasts: this audience's frame of each change, summaries."""
         try:
             while not self.closed:
                 payload = await subscription.get()
                 if not self.greeted:
                     continue
-                if payload is RESYNC or payload.get("kind") == "resync":
-                    await self.sync(force_state=True)
-                elif payload["kind"] == "room":
+                kind = payload.get("kind")
+                if payload is RESYNC or kind == "resync":
+                    await self.sync()
+                elif kind == "room":
                     await self.on_room(payload)
-                elif payload["kind"] == "state":
-                    if self.last_v >= 0 and payload["v"] > self.last_v + 1:
-                        # Updates were missed (e.g. Redis dropped them): reload everything.
-                        await self.sync(force_state=True)
-                    else:
-                        await self.send_state(payload["v"], payload["state"])
+                elif kind == "state":
+                    await self.on_state(payload)
         except (WebSocketDisconnect, RuntimeError):
             return
+
+    async def on_state(self, payload: dict[str, Any]) -> None:
+        if payload["v"] <= self.last_v:
+            return  # already had it (e.g. from the sync at hello)
+        if payload.get("from") != self.last_v:
+            # Updates were missed (e.g. Redis dropped them): reload everything.
+            await self.sync(force=True)
+            return
+        self.last_v = payload["v"]
+        await self.send_text(update_frame(payload, self.seat))
+        self.sent_v = max(self.sent_v, payload["v"])
 
     async def on_room(self, payload: dict[str, Any]) -> None:
         if payload["summary"]["v"] < self.last_room_v:
@@ -174,11 +205,12 @@ class RoomConnection:
         self.seat = seat
         is_host = self.token_hash is not None and payload["host_hash"] == self.token_hash
         await self.send(room_message(payload["summary"], seat, is_host))
-        if seat_changed and self.last_state is not None:
-            await self.send_state(self.last_v, self.last_state, force=True)
+        if seat_changed and self.last_v >= 0:
+            await self.sync(force=True)
 
-    async def sync(self, force_state: bool = False) -> RoomInfo:
-        """The room and, once started, this connection's view of the current state."""
+    async def sync(self, force: bool = False) -> RoomInfo:
+        """The room and, once started, this connection's whole view: the state and its log
+        (unless this connection already sent that version; `force`: the audience changed)."""
         info: RoomInfo = await self.rooms.load(self.code)
         self.last_room_v = max(self.last_room_v, info.version)
         seat = info.seat_of(self.token_hash)
@@ -187,20 +219,23 @@ class RoomConnection:
         is_host = host is not None and self.token_hash is not None and host.token_hash == self.token_hash
         await self.send(room_message(await self.rooms.summary(info), self.seat, is_host))
         if info.state is not None:
-            await self.send_state(info.version, info.state, force=force_state)
+            text = SYNC_FRAMES.lookup(info.code, info.version, self.seat)
+            if text is None:
+                info, log = await self.rooms.load_with_log(self.code)
+                text = SYNC_FRAMES.get(info.code, info.version, info.state, log, self.seat)
+            if info.version > self.last_v or (force and info.version == self.last_v):
+                self.last_v = info.version
+                await self.send_text(text)
+                self.sent_v = max(self.sent_v, info.version)
         return info
-
-    async def send_state(self, v: int, state: dict[str, Any], force: bool = False) -> None:
-        if v < self.last_v or (v == self.last_v and not force):
-            return
-        self.last_v = v
-        self.last_state = state
-        await self.send(state_message(state, v, self.seat))
 
     async def error(self, code: str, message: str, **params: Any) -> None:
         await self.send({"type": "error", "code": code, "message": message, "params": params})
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(orjson.dumps(message).decode())
+
+    async def send_text(self, text: str) -> None:
         """Send, or drop a client that stopped reading (its queue is bounded; its socket must be too)."""
         async with self.send_lock:
             if self.websocket.client_state != WebSocketState.CONNECTED:
@@ -208,7 +243,7 @@ class RoomConnection:
             try:
                 # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation.
                 async with asyncio.timeout(SEND_TIMEOUT):
-                    await self.websocket.send_text(orjson.dumps(message).decode())
+                    await self.websocket.send_text(text)
             except TimeoutError:
                 log.info("dropping a client that stopped reading")
                 with contextlib.suppress(Exception):

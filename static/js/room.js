@@ -148,6 +148,10 @@ function onMessage(message) {
         if (summary && table.version >= summary.v) clearTimeout(gapTimer);
       });
       break;
+    case "pong":
+      // The server sent this socket a newer state than the table has: a frame was lost.
+      if (table && typeof message.v === "number" && message.v > table.version) socket.restart();
+      break;
     case "room":
     case "lobby":
     case "presence":

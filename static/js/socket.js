@@ -1,6 +1,9 @@
 // The room's WebSocket: sends `hello` (with the seat token, never in the URL),
 // reconnects with exponential backoff, and reports its status.
 const MAX_DELAY_MS = 10000;
+// A heartbeat: the server's pong says which version it last sent this socket, so a page
+// that missed a frame (or a socket silently gone) notices and resyncs.
+const PING_MS = 5000;
 
 export class RoomSocket {
   constructor(code, { hello, onMessage, onStatus }) {
@@ -12,6 +15,7 @@ export class RoomSocket {
     this.ws = null;
     this.closed = false;
     this.timer = null;
+    this.pinger = null;
   }
 
   connect() {
@@ -23,6 +27,10 @@ export class RoomSocket {
       this.attempt = 0;
       ws.send(JSON.stringify(this.hello()));
       this.onStatus("connected");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => {
+        if (this.ws === ws && ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
+      }, PING_MS);
     });
     ws.addEventListener("message", (event) => {
       let message;
@@ -31,6 +39,7 @@ export class RoomSocket {
     });
     ws.addEventListener("close", () => {
       if (this.ws !== ws) return;
+      clearInterval(this.pinger);
       this.ws = null;
       if (this.closed) return;
       this.onStatus("reconnecting");

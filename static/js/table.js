@@ -30,6 +30,8 @@ export class Table {
     this.version = -1;
     this.view = null;
     this.logCount = 0;
+    // The log as received: the whole visible log at sync (`log`), then each frame's new `events`.
+    this.log = [];
     this.pending = [];
     this.module = null;
     this.instance = null;
@@ -77,21 +79,26 @@ export class Table {
       this.pending.push(message);
       return;
     }
-    // Every state frame is a full view: an older one is dropped, a newer one
-    // (even after a gap) replaces what we had.
+    // Every state frame carries a full view: an older one is dropped, a newer one
+    // replaces what we had. The log comes whole at sync (`log`) and as new `events` after.
     if (typeof message.v === "number" && message.v < this.version) return;
+    const sync = Array.isArray(message.log);
+    if (!sync && message.v === this.version) return;
+    if (sync) this.log = message.log.slice();
+    else this.log.push(...(message.events ?? message.view?.log ?? []));
     const previous = this.view;
     this.version = message.v ?? this.version;
-    this.view = message.view;
+    // Game modules read the log as `view.log`, as before: the shell puts it back in.
+    this.view = { ...message.view, log: this.log.slice() };
     this.actions = message.actions ?? [];
     const frame = {
-      v: this.version, over: Boolean(message.over), view: message.view, actions: this.actions,
+      v: this.version, over: Boolean(message.over), view: this.view, actions: this.actions,
       previous, deadline: this.deadline ?? null,
     };
     this.instance.update(frame);
     this.renderBanner(frame);
     this.renderPlayers();
-    this.renderLog(frame.view?.log ?? [], previous === null, frame.over);
+    this.renderLog(this.log, previous === null, frame.over, sync);
   }
 
   renderBanner(frame) {
@@ -133,13 +140,13 @@ export class Table {
       && !seat.bot && !seat.host && seat.seat !== this.me && (seat.left || !seat.connected);
   }
 
-  renderLog(log, first, over = false) {
+  renderLog(log, first, over = false, whole = false) {
     const box = document.getElementById("game-log");
     // At the end the private events (hidden cards, spying) join the log in their
-    // places, not at its tail: write the whole log again once.
+    // places, not at its tail, and a sync brings the whole log: write it again.
     const revealed = over && !this.logOver;
     this.logOver = over;
-    if (log.length < this.logCount || revealed) {
+    if (log.length < this.logCount || revealed || whole) {
       box.replaceChildren();
       this.logCount = 0;
     }

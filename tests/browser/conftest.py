@@ -81,6 +81,8 @@ def server_url():
         DATABASE_URL=f"sqlite:///{workdir / 'paddock.db'}",
         BROADCAST_URL="memory://",
         BOT_DELAY="0",
+        # Scripted players here act at machine speed; flood control is tested in tests/app.
+        RATE_LIMITS="off",
         PYTHONPATH=str(ROOT),
     )
     log = open(workdir / "server.log", "wb")

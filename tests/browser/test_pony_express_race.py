@@ -199,7 +199,8 @@ def assert_frames_leak_nothing(spectator_frames: list[str], player_frames: list[
                 continue
             if view["hand"]:
                 seen_hands.append(view["hand"])
-            seen_race_cards += [e["card"] for e in view["log"] if e["e"] == "race_card"]
+            events = message["events"] + message.get("log", [])
+            seen_race_cards += [e["card"] for e in events if e["e"] == "race_card"]
     assert seen_hands and seen_race_cards, "the players' frames held hands and race cards"
     states = state_frames(spectator_frames)
     assert states, "the spectator received state frames"
@@ -212,7 +213,8 @@ def assert_frames_leak_nothing(spectator_frames: list[str], player_frames: list[
         if message["over"]:
             continue
         assert view["hand"] is None, "a spectator frame carried a hand"
-        private = [e for e in view["log"] if "to" in e or e["e"] == "race_card"]
+        events = message["events"] + message.get("log", [])
+        private = [e for e in events if "to" in e or e["e"] == "race_card"]
         assert private == [], "a private event reached the spectator"
         for horse in view["horses"]:
             assert horse["race_hand"] is None, "a spectator frame carried a race hand"
@@ -292,7 +294,8 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
         expect(page.locator(".per-scores tbody tr")).to_have_count(3)
         expect(page.locator(".per-step-horse")).to_have_count(3)
     # Every bet is explained: the host and the friend made five bets each (the bot five more).
-    final = [m for m in state_frames(host_frames) if m["over"]][-1]["view"]
+    final_frame = [m for m in state_frames(host_frames) if m["over"]][-1]
+    final = final_frame["view"]
     settlement = final["settlement"]
     expect(host.locator(".per-explain-bet")).to_have_count(len(settlement["bets"]))
     expect(host.locator(".per-explain-prize")).to_have_count(len(settlement["prizes"]))
@@ -310,7 +313,7 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     revealed = words("per.log.race_card_revealed", "zh-Hans", name="|", horse="", card="").split("|")[0]
     expect(spectator.locator("#game-log")).to_contain_text(revealed)
     lines = spectator.locator("#game-log li").all_inner_texts()
-    assert len(lines) == len(final["log"]), "one line per event, none twice"
+    assert len(lines) == len(final_frame["log"]), "one line per event, none twice"
     shot(host, artifacts, "08-payouts-host.png")
     shot(friend, artifacts, "09-payouts-phone.png")
     shot(spectator, artifacts, "10-payouts-spectator.png")

@@ -152,12 +152,15 @@ def play_as_bots(server_url: str, code: str, token: str, game_id: str) -> None:
     port = server_url.rsplit(":", 1)[1]
     with Client(f"ws://127.0.0.1:{port}/ws/rooms/{code}") as host:
         host.hello(token)
+        log: list[dict] = []
         while True:
             state = host.state(timeout=15)
             if state["over"]:
                 return
+            # The log comes whole at sync, then as each frame's new events (as the page keeps it).
+            log = list(state["log"]) if "log" in state else log + state["events"]
             if 0 in state["view"]["to_act"] and state["actions"]:
-                action = game.bot_action(state["view"], state["actions"], rng)
+                action = game.bot_action({**state["view"], "log": log}, state["actions"], rng)
                 host.send({"type": "act", "v": state["v"], "action": action})
 
 

@@ -28,6 +28,8 @@ def stored(db_url: str, code: str) -> tuple[dict[str, Any], list[tuple[int, int,
             row["seat_count"] = session.scalar(
                 sa.select(sa.func.count()).select_from(Seat).where(Seat.room_id == room.id)
             )
+            # The room's whole log: the setup's events, then each action row's.
+            row["log"] = [*(room.initial_events or []), *(e for a in actions for e in (a.events or []))]
             return row, [(a.seq, a.seat, a.action) for a in actions]
     finally:
         database.dispose()

@@ -28,7 +28,9 @@ class LiveServer:
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        config = uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=1 << 20)
+        config = uvicorn.Config(
+            self.app, log_level="warning", lifespan="on", ws_max_size=1 << 20, ws_per_message_deflate=False
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=10)

@@ -23,5 +23,11 @@ def space_colour(track: int, position: int) -> str | None:
     return _COLOURS.get(TRACK_SPACES[track - 1][position - 1])
 
 
+_TRACK_COLOURS = tuple(
+    tuple(space_colour(t, p) for p in range(1, TOWN)) for t in range(1, TRACK_COUNT + 1)
+)
+
+
 def tracks_for_view() -> list[list[str | None]]:
-    return [[space_colour(t, p) for p in range(1, TOWN)] for t in range(1, TRACK_COUNT + 1)]
+    """The colours of every space of every track (a constant table, copied for each view)."""
+    return [list(row) for row in _TRACK_COLOURS]

@@ -29,7 +29,9 @@ def test_seat_hello_gets_room_then_its_own_state(shared_server):
         assert state["v"] == 0 and state["over"] is False
         assert state["view"]["you"] == 0
         assert {"type": "pick", "n": 3} in state["actions"]
-        assert set(state) == {"type", "v", "over", "view", "actions"}
+        # The contract's fields, plus the log: whole at this first sync, new events after.
+        assert set(state) == {"type", "v", "over", "view", "actions", "events", "log"}
+        assert "log" not in state["view"] and state["events"] == []
 
 
 def test_spectator_gets_the_public_view_and_no_actions(shared_server):
@@ -115,7 +117,8 @@ def test_bad_messages_get_errors_and_the_connection_survives(shared_server):
         ws.hello(room["token"])
         assert ws.error()["code"] == "already_greeted"
         ws.send({"type": "ping"})
-        assert ws.wait_for(lambda m: m["type"] != "room") == {"type": "pong"}
+        # The pong carries the newest version this socket was sent.
+        assert ws.wait_for(lambda m: m["type"] != "room") == {"type": "pong", "v": 0}
         ws.send({"type": "act", "v": 0, "action": PICK})
         assert ws.state(v=1)["v"] == 1
 

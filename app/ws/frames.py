@@ -1,0 +1,69 @@
+"""One frame per audience: the text of a state frame is built once per version and per
+audience (the spectators, or one seat) in this process, and the same string goes to every
+socket of that audience.
+
+A published change (see app.rooms.core) reaches every local subscriber as ONE dict; its
+frames are cached on it, so they live exactly as long as some socket still has to send
+them. Sync frames (with the whole visible log) are cached per room and version in a small
+LRU, so a crowd of spectators resyncing together costs one build.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import orjson
+
+from .outgoing import state_message
+
+FRAMES_KEY = "_frames"  # local only: added after delivery, never published
+SYNC_ROOMS = 64
+
+
+def _text(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
+
+
+def update_frame(payload: dict[str, Any], seat: int | None) -> str:
+    """The delta frame of a published change for `seat` (None = spectators), built once."""
+    frames: dict[int | None, str] = payload.setdefault(FRAMES_KEY, {})
+    text = frames.get(seat)
+    if text is None:
+        sight = payload.get("_sights", {}).get(seat) if seat is not None else None
+        text = _text(
+            state_message(payload["state"], payload["v"], seat, payload["events"], payload.get("log"), sight)
+        )
+        frames[seat] = text
+    return text
+
+
+class SyncFrames:
+    """Per process: the full (sync) frame of each room's current version per audience."""
+
+    def __init__(self, rooms: int = SYNC_ROOMS) -> None:
+        self.rooms = rooms
+        self.cache: OrderedDict[str, tuple[int, dict[int | None, str]]] = OrderedDict()
+
+    def lookup(self, code: str, v: int, seat: int | None) -> str | None:
+        entry = self.cache.get(code)
+        if entry is None or entry[0] != v:
+            return None
+        return entry[1].get(seat)
+
+    def get(
+        self, code: str, v: int, state: dict[str, Any], log: list[dict[str, Any]], seat: int | None
+    ) -> str:
+        entry = self.cache.get(code)
+        if entry is None or entry[0] != v:
+            entry = (v, {})
+            self.cache[code] = entry
+            while len(self.cache) > self.rooms:
+                self.cache.popitem(last=False)
+        self.cache.move_to_end(code)
+        frames = entry[1]
+        text = frames.get(seat)
+        if text is None:
+            text = _text(state_message(state, v, seat, [], log))
+            frames[seat] = text
+        return text

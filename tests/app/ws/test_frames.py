@@ -1,0 +1,83 @@
+"""Frames are deltas, built once per audience; summaries only when they change; small updates."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+
+import engine
+from app.ws import frames
+from app.ws.outgoing import state_message
+from tests.utils.live_server import create_room, join, start
+
+PICK = {"type": "pick", "n": 1}
+
+
+def test_one_frame_per_audience_however_many_sockets(server, monkeypatch):
+    """Per version, the spectators' frame is built once and each seat's once, whatever the
+    number of sockets; every spectator gets the same frame, with only the new events."""
+    built: list[tuple[int, int | None]] = []
+    real = frames.state_message
+
+    def counting(state, v, seat, events, log=None, sight=None):
+        built.append((v, seat))
+        return real(state, v, seat, events, log, sight)
+
+    monkeypatch.setattr(frames, "state_message", counting)
+    http = server.http
+    host = create_room(http, game="toy", name="Ann")
+    code = host["code"]
+    bo = join(http, code, "Bo")
+    start(http, code, host["token"])
+    ann = [server.socket(code) for _ in range(2)]
+    fans = [server.socket(code) for _ in range(3)]
+    bob = server.socket(code)
+    try:
+        for client in ann:
+            client.hello(host["token"])
+        for client in fans:
+            client.hello()
+        bob.hello(bo["token"])
+        for client in [*ann, *fans, bob]:
+            synced = client.state(v=0)
+            assert "log" in synced and "log" not in synced["view"]
+        built.clear()
+        ann[0].send({"type": "act", "v": 0, "action": PICK})
+        got = [client.state(v=1) for client in [*ann, *fans, bob]]
+        assert sorted(built, key=str) == sorted([(1, 0), (1, None), (1, 1)], key=str)
+        assert got[2] == got[3] == got[4] and got[0] == got[1]
+        assert all("log" not in m and m["v"] == 1 for m in got)
+        # Only what is new, and only what each audience may read.
+        assert all(m["events"] == got[2]["events"] for m in got[2:])
+        # No room summary was published for a plain action (nothing in it changed).
+        for client in [*fans, bob]:
+            assert not [m for m in client.drain(0.3) if m["type"] == "room"]
+    finally:
+        for client in [*ann, *fans, bob]:
+            client.close()
+
+
+def test_late_game_horse_racing_update_for_twelve_seats_is_small():
+    """A 12-seat Horse Racing update, late in a four-race game, stays under 4 KiB for every
+    audience (the log travels as new events only), and the stored state stays small."""
+    rng = random.Random(3)
+    state, _ = engine.start("horse_racing", {"races": 4}, 12, 7)
+    v = 0
+    largest = 0
+    sizes = []
+    log: list[dict] = []
+    while not engine.is_over(state):
+        seat = rng.choice(engine.to_act(state))
+        state, events = engine.step(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        v += 1
+        log += events
+        sizes.append(len(orjson.dumps(state)))
+        if v > 100 and not engine.is_over(state):
+            for audience in [None, *range(12)]:
+                largest = max(largest, len(orjson.dumps(state_message(state, v, audience, events))))
+    assert v > 300, "a long game"
+    assert largest <= 4096, largest
+    # The stored state holds the table, not the history: it stays a few KiB while the log
+    # (which used to live inside it) grows with every action.
+    assert max(sizes) < 8192 and len(orjson.dumps(log)) > 5 * max(sizes), (max(sizes), len(log))
