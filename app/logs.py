@@ -4,6 +4,10 @@ e.g. `room` and `version` of an action).
 
 `paddock serve` hands this configuration to uvicorn, which applies it in every worker
 process, so uvicorn's own lines (start-up, access log) come out in the same format.
+
+`debug` applies to the app's own loggers (`paddock.*`). uvicorn's and websockets' loggers
+never go below `info`: at debug they write every socket frame, seat tokens included, and a
+token must never reach a log.
 """
 
 from __future__ import annotations
@@ -14,6 +18,13 @@ from typing import Any
 LEVELS = ("debug", "info", "warning", "error", "critical")
 FORMATS = ("text", "json")
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+# Loggers of the server libraries, which dump whole socket frames at debug.
+SERVER_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi", "websockets")
+
+
+def server_level(level: str) -> str:
+    """The level for SERVER_LOGGERS: `level`, but never below info."""
+    return "info" if level == "debug" else level
 
 
 def logging_config(level: str = "info", fmt: str = "text") -> dict[str, Any]:
@@ -41,8 +52,8 @@ def logging_config(level: str = "info", fmt: str = "text") -> dict[str, Any]:
         "root": {"handlers": ["default"], "level": level_name},
         "loggers": {
             # uvicorn's loggers hand their records to the root handler, in our format.
-            name: {"handlers": [], "propagate": True, "level": level_name}
-            for name in ("uvicorn", "uvicorn.error", "uvicorn.access")
+            name: {"handlers": [], "propagate": True, "level": server_level(level).upper()}
+            for name in SERVER_LOGGERS
         },
     }
 

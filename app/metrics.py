@@ -92,19 +92,24 @@ for _code in ("stale", "not_your_turn", "illegal_action", "bad_action", "game_ov
 # ---- what the room service and the socket call ---------------------------------
 
 
-def action_accepted(room: str, version: int, seat: int, source: str, seconds: float | None = None) -> None:
-    """One stored action (`version` is the room's version after it); `seconds` from arrival to commit."""
-    ACTIONS_ACCEPTED.labels(source=source).inc()
-    if seconds is not None:
+def actions_committed(
+    room: str, first_version: int, seats: list[int], source: str, seconds: float | None = None
+) -> None:
+    """The actions of one committed transaction, in order: seat `seats[i]`'s action made the
+    room's version `first_version + i + 1`. `seconds`: from the request's arrival to the commit."""
+    for index, seat in enumerate(seats):
+        version = first_version + index + 1
+        ACTIONS_ACCEPTED.labels(source=source).inc()
+        log.debug(
+            "action accepted: room %s v%d seat %d (%s)",
+            room,
+            version,
+            seat,
+            source,
+            extra={"room": room, "version": version, "seat": seat, "source": source},
+        )
+    if seconds is not None and seats:
         ACTION_COMMIT_SECONDS.observe(seconds)
-    log.debug(
-        "action accepted: room %s v%d seat %d (%s)",
-        room,
-        version,
-        seat,
-        source,
-        extra={"room": room, "version": version, "seat": seat, "source": source},
-    )
 
 
 def action_refused(room: str, version: int | None, code: str, seat: int | None = None) -> None:

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from app.core.config import Settings
 from app.core.workers import SharedFanOutRequired, check_workers
-from app.logs import configure_logging, logging_config
+from app.logs import configure_logging, logging_config, server_level
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         # it per socket would cost CPU per send and a zlib context (~100+ KiB) per connection.
         "ws_per_message_deflate": False,
         "log_config": log_config,
-        "log_level": settings.log_level,
+        # uvicorn sets its loggers to this level after applying log_config.
+        "log_level": server_level(settings.log_level),
     }
     if args.workers > 1:
         # Each worker process builds its own app from the same environment.

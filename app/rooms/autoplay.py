@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
+from app import metrics
 from app.models import Room
 from engine import EngineError
 
@@ -42,6 +43,7 @@ class Autoplay(RoomCore):
                     if change is None:
                         self.bot_tasks.pop(code, None)
                         return
+                    metrics.actions_committed(code, change.first, change.actors, "bot")
                     await self._publish_change(change)
                     self._arm_timer(change.info)
         except asyncio.CancelledError:
@@ -95,6 +97,7 @@ class Autoplay(RoomCore):
                 if entry is not None and entry[1] is asyncio.current_task():
                     del self.timers[code]
                 if change is not None:
+                    metrics.actions_committed(code, change.first, change.actors, "timer")
                     await self._after_change(change)
                 else:
                     # Another process fired it (or the deadline moved): follow the stored one.
@@ -164,8 +167,10 @@ class Autoplay(RoomCore):
     async def _sweep(self) -> None:
         while True:
             await asyncio.sleep(self.settings.sweep_seconds)
+            started = time.perf_counter()
             try:
                 await self._adopt_playing()
+                metrics.sweep_done(time.perf_counter() - started)
             except Exception:
                 log.exception("sweep failed")
 

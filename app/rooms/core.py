@@ -59,6 +59,8 @@ class Change:
     # Each human seat's view (without log) and legal actions at the new version, computed
     # once for the per-seat decisions; this process's frames reuse them.
     sights: dict[int, decisions.SeatSight] = field(default_factory=dict)
+    # The seat of each action, in order (app.metrics counts and logs them).
+    actors: list[int] = field(default_factory=list)
 
 
 def room_events(session: Session, room: Room) -> list[dict[str, Any]]:
@@ -155,6 +157,8 @@ class RoomCore:
                 "log": change.full_log,
                 # Local only (a shared backend sends what is JSON and drops "_" keys).
                 "_sights": change.sights,
+                # When it was committed: the socket measures the fan-out (app.metrics).
+                "at": time.time(),
             },
         )
 
@@ -221,6 +225,7 @@ class RoomCore:
             summary_changed=room.status != status or room.deadline != deadline,
             full_log=room_events(session, room) if over_now else None,
             sights=sights,
+            actors=actors if room.version != first else [],
         )
 
     def _finish(self, room: Room, waiting_before: list[int]) -> None:

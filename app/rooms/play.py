@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
+from app import metrics
 from app.models import ActionRow
 from engine import EngineError
 
@@ -52,8 +54,11 @@ class Play(RoomCore):
             self._finish(room, waiting)
             return self._change(session, room, before, events, [seat.position])
 
+        arrived = time.perf_counter()
         async with self.locks[code]:
             change = await self._tx(work)
+            seconds = time.perf_counter() - arrived
+            metrics.actions_committed(code, change.first, change.actors, "player", seconds)
             await self._after_change(change)
         return change
 

@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 import orjson
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from app import metrics
 from app.broadcast import RESYNC, Subscription
 from app.rooms.errors import RoomError, StaleVersion, error_message
 from app.rooms.service import RoomService, channel
@@ -42,7 +44,11 @@ SYNC_FRAMES = SyncFrames()
 @router.websocket("/ws/rooms/{code}")
 async def room_socket(websocket: WebSocket, code: str) -> None:
     await websocket.accept()
-    await RoomConnection(websocket, code, websocket.app.state.rooms).run()
+    metrics.socket_opened()
+    try:
+        await RoomConnection(websocket, code, websocket.app.state.rooms).run()
+    finally:
+        metrics.socket_closed()
 
 
 class RoomConnection:
@@ -120,6 +126,8 @@ class RoomConnection:
                 await self.on_hello(parsed)
             elif isinstance(parsed, Act):
                 wait = self.flood.acts.take()
+                if wait:
+                    metrics.action_refused(self.code, parsed.v, "slow_down", self.seat)
                 await (self.send(slow_down(wait)) if wait else self.on_act(parsed))
             elif isinstance(parsed, Ping):
                 wait = self.flood.pings.take()
@@ -150,20 +158,25 @@ class RoomConnection:
 
     async def on_act(self, act: Act) -> None:
         if not self.greeted:
+            metrics.action_refused(self.code, act.v, "hello_first")
             await self.error("hello_first", "Say hello first: send your seat token, or watch as a spectator.")
             return
         if self.token_hash is None:
+            metrics.action_refused(self.code, act.v, "spectator")
             await self.error("spectator", "Spectators cannot act; join the room to play.")
             return
         try:
             await self.rooms.act(self.code, self.token_hash, act.v, act.action, act.seat)
         except StaleVersion as exc:
+            metrics.action_refused(self.code, act.v, exc.code, self.seat)
             await self.send(error_message(exc))
             await self.sync(force=True)
         except (RoomError, EngineError) as exc:
+            metrics.action_refused(self.code, act.v, exc.code, self.seat)
             await self.send(error_message(exc))
         except Exception:
             log.exception("action failed")
+            metrics.action_refused(self.code, act.v, "server_error", self.seat)
             await self.error("server_error", "Something went wrong on the server; please try again.")
 
     # ---- server -> client ----------------------------------------------
@@ -195,6 +208,8 @@ class RoomConnection:
         self.last_v = payload["v"]
         await self.send_text(update_frame(payload, self.seat))
         self.sent_v = max(self.sent_v, payload["v"])
+        if "at" in payload:
+            metrics.fanout(time.time() - payload["at"])
 
     async def on_room(self, payload: dict[str, Any]) -> None:
         if payload["summary"]["v"] < self.last_room_v:

@@ -122,3 +122,62 @@ def test_metrics_count_rooms_by_status(server):
         "paddock_sockets",
     ):
         assert f"# TYPE {name} " in text, name
+
+
+def wait_for_sample(server: LiveServer, key, match, timeout: float = 30) -> float:
+    """Scrape until the sample satisfies `match` (the socket's end is noticed asynchronously)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = metric_samples(server).get(key, 0.0)
+        if match(value) or time.monotonic() > deadline:
+            assert match(value), f"{key} = {value}"
+            return value
+        time.sleep(0.05)
+
+
+def test_metrics_count_sockets_actions_refusals_and_latencies(server):
+    """Counters are per process (several test servers share one): compared before and after."""
+    accepted = ("paddock_actions_accepted_total", (("source", "player"),))
+    refused_illegal = ("paddock_actions_refused_total", (("code", "illegal_action"),))
+    refused_spectator = ("paddock_actions_refused_total", (("code", "spectator"),))
+    commits = ("paddock_action_commit_seconds_count", ())
+    fanouts = ("paddock_fanout_seconds_count", ())
+    sockets = ("paddock_sockets", ())
+    host = create_room(server.http, name="Host")
+    join(server.http, host["code"], "Friend")
+    server.http.post(f"/api/rooms/{host['code']}/start", headers=bearer(host["token"])).raise_for_status()
+    before = metric_samples(server)
+    with server.socket(host["code"]) as ann, server.socket(host["code"]) as watcher:
+        ann.hello(host["token"])
+        watcher.hello()
+        state = ann.state()
+        watcher.state()
+        assert metric_samples(server)[sockets] == before[sockets] + 2
+        ann.send({"type": "act", "v": state["v"], "action": {"type": "pick", "n": 2}})
+        ann.state(v=state["v"] + 1)
+        watcher.state(v=state["v"] + 1)  # the frame reached both sockets: two fan-outs
+        ann.send({"type": "act", "v": state["v"] + 1, "action": {"type": "pick", "n": 9}})
+        assert ann.error()["code"] == "illegal_action"
+        watcher.send({"type": "act", "v": state["v"] + 1, "action": {"type": "pick", "n": 1}})
+        assert watcher.error()["code"] == "spectator"
+        after = metric_samples(server)
+    assert after[accepted] == before[accepted] + 1
+    assert after[commits] == before[commits] + 1 and after[("paddock_action_commit_seconds_sum", ())] > 0
+    assert after[fanouts] >= before[fanouts] + 2
+    assert after[refused_illegal] == before[refused_illegal] + 1
+    assert after[refused_spectator] == before.get(refused_spectator, 0) + 1
+    wait_for_sample(server, sockets, lambda value: value == before[sockets])
+
+
+def test_metrics_count_bot_moves_and_time_the_sweep(sqlite_url):
+    bot_moves = ("paddock_actions_accepted_total", (("source", "bot"),))
+    sweeps = ("paddock_sweep_seconds_count", ())
+    with LiveServer(settings_for(sqlite_url, sweep_seconds=0.05)) as server:
+        before = metric_samples(server)
+        host = create_room(server.http, name="Host")
+        server.http.post(
+            f"/api/rooms/{host['code']}/bots", json={"count": 1}, headers=bearer(host["token"])
+        ).raise_for_status()
+        server.http.post(f"/api/rooms/{host['code']}/start", headers=bearer(host["token"])).raise_for_status()
+        wait_for_sample(server, bot_moves, lambda value: value >= before[bot_moves] + 1)
+        wait_for_sample(server, sweeps, lambda value: value >= before[sweeps] + 1)
