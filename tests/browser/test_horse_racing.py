@@ -17,6 +17,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from app import i18n
 from tests.browser.test_pip_game import assert_fits_width, check_axe, new_page, record_frames, shot
@@ -46,13 +47,17 @@ def over(page: Page) -> bool:
     return page.locator("#game-root").get_attribute("data-over") == "true"
 
 
+# A control missing this long went away with a newer frame: the caller reads the table again.
+PRESS_TIMEOUT_MS = 15_000
+
+
 def press(page: Page, selector: str, keyboard: bool) -> None:
     target = page.locator(selector).first
     if keyboard:
-        target.focus()
+        target.focus(timeout=PRESS_TIMEOUT_MS)
         page.keyboard.press("Enter")
     else:
-        target.click()
+        target.click(timeout=PRESS_TIMEOUT_MS)
 
 
 def my_move(page: Page) -> bool:
@@ -124,7 +129,10 @@ def play_until_settled(players: list[Page], spectator: Page, artifacts, keyboard
                 if done["back"] == 1:
                     shot(page, artifacts, "05-draft-back.png")
             keyboard = index == keyboard_seat and len(done) % 2 == 0
-            what = take_one_action(page, keyboard)
+            try:
+                what = take_one_action(page, keyboard)
+            except PlaywrightTimeoutError:
+                what = None  # the prompt changed under the click: read the tables again
             if what is None:
                 continue
             acted = True

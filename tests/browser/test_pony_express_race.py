@@ -16,6 +16,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from app import i18n
 from tests.browser.test_pip_game import assert_fits_width, check_axe, new_page, record_frames, shot
@@ -66,12 +67,16 @@ def my_move(page: Page) -> bool:
     return root_attr(page, "data-mine") == "true"
 
 
+# A control missing this long went away with a newer frame: the caller reads the table again.
+PRESS_TIMEOUT_MS = 15_000
+
+
 def press(page: Page, locator, keyboard: bool) -> None:
     if keyboard:
-        locator.focus()
+        locator.focus(timeout=PRESS_TIMEOUT_MS)
         page.keyboard.press("Enter")
     else:
-        locator.click()
+        locator.click(timeout=PRESS_TIMEOUT_MS)
 
 
 def take_one_action(page: Page, seat: int, keyboard: bool, done: dict[str, int], artifacts) -> str | None:
@@ -158,7 +163,10 @@ def play_to_payouts(players: list[Page], spectator: Page, artifacts, axe_source:
                 continue
             before = root_v(page)
             keyboard = seat == 1 and sum(done.values()) % 3 == 0
-            what = take_one_action(page, seat, keyboard, done, artifacts)
+            try:
+                what = take_one_action(page, seat, keyboard, done, artifacts)
+            except PlaywrightTimeoutError:
+                what = None  # the prompt changed under the click: read the tables again
             if what is None:
                 continue
             acted = True
