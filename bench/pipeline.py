@@ -329,7 +329,9 @@ async def spectators_run(port: int, pid: int, count: int, acts: int) -> dict[str
     base = f"http://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         host = (
-            await http.post("/api/rooms", json={"game": "toy", "name": "Ann", "options": {"rounds": 5}})
+            await http.post(
+                "/api/rooms", json={"game": "ponies_in_pursuit", "name": "Ann", "options": {"rounds": 6}}
+            )
         ).json()
         code = host["code"]
         await http.post(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
-from collections import defaultdict
+from collections import defaultdict, deque
+from collections.abc import Callable
 from typing import Any
 
 # Handed to a subscriber that fell behind: its backlog was dropped, it must
@@ -13,25 +14,56 @@ RESYNC: dict[str, Any] = {"kind": "resync"}
 
 
 class Subscription:
-    """One connection's bounded inbox for one channel."""
+    """One connection's bounded inbox for one channel.
+
+    A plain deque (an asyncio.Queue costs four deques per socket): the listener is woken
+    through `waker` after each delivery, or awaits `get()`.
+    """
+
+    __slots__ = ("channel", "items", "maxsize", "resyncs", "waker", "_arrived")
 
     def __init__(self, channel: str, queue_size: int) -> None:
         self.channel = channel
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=max(queue_size, 2))
+        self.items: deque[dict[str, Any]] = deque()
+        self.maxsize = max(queue_size, 2)
         self.resyncs = 0
+        # Called after each delivery, so an idle listener needs no task of its own waiting.
+        self.waker: Callable[[], None] | None = None
+        self._arrived: asyncio.Event | None = None
+
+    @property
+    def queue(self) -> Subscription:
+        """The inbox itself (qsize / empty / get_nowait), for callers that read it directly."""
+        return self
+
+    def qsize(self) -> int:
+        return len(self.items)
+
+    def empty(self) -> bool:
+        return not self.items
+
+    def get_nowait(self) -> dict[str, Any]:
+        return self.items.popleft()
 
     def deliver(self, payload: dict[str, Any]) -> None:
-        """Queue `payload`; a full queue is emptied and replaced by one RESYNC."""
-        try:
-            self.queue.put_nowait(payload)
-        except asyncio.QueueFull:
-            while not self.queue.empty():
-                self.queue.get_nowait()
+        """Queue `payload`; a full inbox is emptied and replaced by one RESYNC."""
+        if len(self.items) >= self.maxsize:
+            self.items.clear()
             self.resyncs += 1
-            self.queue.put_nowait(RESYNC)
+            payload = RESYNC
+        self.items.append(payload)
+        if self._arrived is not None:
+            self._arrived.set()
+        if self.waker is not None:
+            self.waker()
 
     async def get(self) -> dict[str, Any]:
-        return await self.queue.get()
+        while not self.items:
+            if self._arrived is None:
+                self._arrived = asyncio.Event()
+            self._arrived.clear()
+            await self._arrived.wait()
+        return self.items.popleft()
 
 
 class Broadcast(ABC):

@@ -72,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
         # Frames are small and the same text goes to every socket of an audience: compressing
         # it per socket would cost CPU per send and a zlib context (~100+ KiB) per connection.
         "ws_per_message_deflate": False,
+        # The sans-I/O websockets protocol: no background tasks per connection (the legacy one
+        # keeps three), so an idle socket costs far less memory.
+        "ws": "websockets-sansio",
         "log_config": log_config,
         # uvicorn sets its loggers to this level after applying log_config.
         "log_level": server_level(settings.log_level),

@@ -55,6 +55,7 @@ class RoomConnection:
     __slots__ = (
         "websocket", "code", "rooms", "max_bytes", "greeted", "token_hash", "seat",
         "last_v", "sent_v", "last_room_v", "send_lock", "closed", "flood",
+        "subscription", "drainer",
     )
 
     def __init__(self, websocket: WebSocket, code: str, rooms: RoomService) -> None:
@@ -76,6 +77,9 @@ class RoomConnection:
         self.send_lock = asyncio.Lock()
         self.closed = False
         self.flood = FloodControl.from_settings(settings)
+        self.subscription: Subscription | None = None
+        # Runs only while broadcasts wait to be sent: an idle socket holds no task for them.
+        self.drainer: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
         try:
@@ -85,7 +89,7 @@ class RoomConnection:
             await self.websocket.close(code=ROOM_NOT_FOUND)
             return
         subscription = self.rooms.broadcast.subscribe(channel(self.code))
-        pump = asyncio.create_task(self.pump(subscription))
+        self.listen(subscription)
         try:
             await self.read_loop()
         except WebSocketDisconnect:
@@ -98,9 +102,10 @@ class RoomConnection:
                     await self.rooms.disconnect(self.code, self.token_hash)
             finally:
                 self.closed = True
-                while not pump.done():
-                    pump.cancel()
-                    await asyncio.wait([pump], timeout=1)
+                drainer = self.drainer
+                while drainer is not None and not drainer.done():
+                    drainer.cancel()
+                    await asyncio.wait([drainer], timeout=1)
 
     # ---- client -> server ----------------------------------------------
 
@@ -181,11 +186,22 @@ class RoomConnection:
 
     # ---- server -> client ----------------------------------------------
 
-    async def pump(self, subscription: Subscription) -> None:
-        """Forward the room's broadcasts: this audience's frame of each change, summaries."""
+    def listen(self, subscription: Subscription) -> None:
+        """Take the room's broadcasts from `subscription` (drained by a task while any wait)."""
+        self.subscription = subscription
+        subscription.waker = self.wake
+
+    def wake(self) -> None:
+        if not self.closed and (self.drainer is None or self.drainer.done()):
+            self.drainer = asyncio.create_task(self.drain())
+
+    async def drain(self) -> None:
+        """Forward the waiting broadcasts: this audience's frame of each change, summaries."""
+        assert self.subscription is not None
+        queue = self.subscription.queue
         try:
-            while not self.closed:
-                payload = await subscription.get()
+            while not self.closed and not queue.empty():
+                payload = queue.get_nowait()
                 if not self.greeted:
                     continue
                 kind = payload.get("kind")

@@ -43,7 +43,7 @@ def test_a_slow_connection_gets_one_fresh_state_instead_of_a_growing_backlog(tmp
         connection = RoomConnection(socket, code, rooms)  # type: ignore[arg-type]
         connection.greeted, connection.token_hash = True, hash_token(friend)
         subscription = broadcast.subscribe(channel(code))
-        pump = asyncio.create_task(connection.pump(subscription))
+        connection.listen(subscription)
         v = 0
         for _ in range(4):  # 8 actions, each publishing a room and a state message
             for token in (host, friend):
@@ -56,8 +56,10 @@ def test_a_slow_connection_gets_one_fresh_state_instead_of_a_growing_backlog(tmp
             await asyncio.sleep(0.01)
             if connection.last_v == v and subscription.queue.empty():
                 break
-        pump.cancel()
-        await asyncio.gather(pump, return_exceptions=True)
+        connection.closed = True
+        if connection.drainer is not None:
+            connection.drainer.cancel()
+            await asyncio.gather(connection.drainer, return_exceptions=True)
         await rooms.close()
         database.dispose()
         return socket.sent, v
