@@ -138,3 +138,18 @@ def test_the_csp_source_matches_the_import_map_as_sent(client):
     body = page_links(html).import_map
     digest = hashlib.sha256(body.encode()).digest()
     assert pages.assets.import_map_csp_source() == f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+def test_modules_name_static_files_only_through_the_import_map():
+    """A `/static/...` URL written in a module must go through `import(...)` or
+    `import.meta.resolve(...)`, which apply the page's import map; a plain string would
+    fetch the unversioned file (e.g. a stylesheet or a sound added later)."""
+    through_map = re.compile(r"""(?:import\.meta\.resolve|import)\(\s*[`"']$""")
+    for path in sorted(STATIC_DIR.rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"""[`"']/static/""", text):
+            before = text[max(0, match.start() - 40) : match.start() + 1]
+            line = text.count("\n", 0, match.start()) + 1
+            assert through_map.search(before), (
+                f"{path.relative_to(STATIC_DIR)}:{line} names a static URL directly"
+            )
