@@ -143,7 +143,8 @@ def socket_closed() -> None:
 
 # ---- read at scrape time ------------------------------------------------------------
 
-ROOM_STATUSES = ("lobby", "playing", "over")
+# Always reported (0 when none), so dashboards have every series; other statuses appear when present.
+ROOM_STATUSES = ("lobby", "playing", "over", "closed")
 
 
 def rooms_by_status(database: Engine) -> dict[str, int]:
