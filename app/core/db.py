@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -14,13 +15,22 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def _json_text(value: object) -> str:
+    return orjson.dumps(value).decode()
+
+
+# JSON columns (state, options, events) go through orjson: several times faster than the
+# standard library, and every accepted action writes a state and its events.
+JSON_CODEC = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+
+
 def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **JSON_CODEC)
         _sqlite_wal_and_immediate(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **JSON_CODEC)
 
 
 def _sqlite_wal_and_immediate(engine: Engine) -> None:
