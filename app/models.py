@@ -57,6 +57,11 @@ class Room(Base):
     # Per seat: [version, digest] of what that seat last had to decide on (see app.rooms.decisions).
     decisions: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Group play (migration 0004): the room of this room's rematch, once the host asked for it;
+    # whether spectators may chat; the chat senders the host muted ("seat:N" / "spec:<id>").
+    rematch_code: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    chat_spectators: Mapped[bool] = mapped_column(Boolean, default=True)
+    chat_muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", order_by="Seat.position", cascade="all, delete-orphan"
@@ -75,6 +80,16 @@ class Seat(Base):
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     is_host: Mapped[bool] = mapped_column(Boolean, default=False)
     has_left: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Group play (migration 0004, see app.rooms.seats and app.rooms.rematch):
+    # when the seat's last socket closed (Unix time; the grace period runs from here);
+    away_since: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # the token hash of the player whose seat a bot plays for now (their hello takes it back);
+    reclaim_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # in a rematch room: the token hash the seat had in the old room (claimed at the rematch);
+    rematch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # sha256 of the one-time "continue on another device" code, and when it expires.
+    link_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    link_expires: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     room: Mapped[Room] = relationship(back_populates="seats")
 
@@ -92,4 +107,16 @@ class ActionRow(Base):
     source: Mapped[str] = mapped_column(String(8))
     # The log events this action added (public, or addressed with "to").
     events: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RoomMessage(Base):
+    """The room's chat and public seat notices (the newest CHAT_KEEP are kept, see app.rooms.chat)."""
+
+    __tablename__ = "room_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    # The frame every socket receives: {"type": "chat", ...} or {"type": "notice", ...}.
+    frame: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

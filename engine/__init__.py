@@ -7,6 +7,7 @@ from .api import (
     describe_games,
     is_over,
     legal_actions,
+    normalize,
     result,
     reveal_view,
     setup,
@@ -17,12 +18,13 @@ from .api import (
     to_act,
     view,
 )
-from .errors import EngineError
+from .errors import EngineError, GameFault
 from .events import visible_events
 from .registry import get_game
 
 __all__ = [
     "EngineError",
+    "GameFault",
     "apply",
     "bot_action",
     "decision_basis",
@@ -30,6 +32,7 @@ __all__ = [
     "get_game",
     "is_over",
     "legal_actions",
+    "normalize",
     "result",
     "reveal_view",
     "setup",

@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 
 from . import errors
-from .errors import EngineError
+from .errors import EngineError, GameFault
 from .events import Event, visible_log
 from .game import Action, Game, State
 from .options import validate_options
@@ -83,8 +83,14 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
     return game.legal_actions(state, seat)
 
 
-def apply(state: State, seat: int, action: Any) -> State:
-    """The state after `seat` plays `action`; raises EngineError and changes nothing if refused."""
+def normalize(state: State, seat: int, action: Any) -> Action:
+    """`action` as the engine will apply it, or an EngineError saying why it is refused.
+
+    Checks the shape, that the game runs and that `seat` may act; with a declared
+    move table (engine/moves.py) also the type, every field and its type, and that
+    the move is allowed now. The result holds only the declared fields: the server
+    stores it. A game without a move table gets its action back as sent.
+    """
     game = game_of(state)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise errors.bad_action("An action must be an object with a type.")
@@ -94,6 +100,24 @@ def apply(state: State, seat: int, action: Any) -> State:
         raise EngineError(errors.NOT_YOUR_TURN, "Only a seated player can act.")
     if not game.legal_actions(state, seat):
         raise EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
+    if game.moves is None:
+        return action
+    return game.moves.validate(state, seat, action)
+
+
+# What the default path (a game without a move table) still reports as "not understood":
+# such a game reads fields it never declared. A game with a move table gets GameFault.
+_LEGACY_SHAPE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+def apply(state: State, seat: int, action: Any) -> State:
+    """The state after `seat` plays `action`; raises EngineError and changes nothing if refused.
+
+    Raises GameFault (not an EngineError) when game code fails: a bug, which the
+    server logs and reports as `server_error`.
+    """
+    game = game_of(state)
+    action = normalize(state, seat, action)
     # A JSON round trip is a deep copy several times faster than copy.deepcopy,
     # and it keeps the state honest: only JSON-able data survives it.
     new_state = orjson.loads(orjson.dumps(state))
@@ -101,8 +125,12 @@ def apply(state: State, seat: int, action: Any) -> State:
         game.apply(new_state, seat, action, Rng(new_state["rng"]))
     except EngineError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        raise errors.bad_action("That action is not understood.") from None
+    except _LEGACY_SHAPE_ERRORS as exc:
+        if game.moves is None:
+            raise errors.bad_action("That action is not understood.") from None
+        raise GameFault(game.id, f"a '{action['type']}' action", exc) from exc
+    except Exception as exc:
+        raise GameFault(game.id, f"a '{action['type']}' action", exc) from exc
     return new_state
 
 
@@ -152,12 +180,16 @@ def reveal_view(state: State) -> dict[str, Any]:
     (private events too) and, per seat, what that seat's own view shows that the
     spectator's does not (hands, stakes, cups, submissions...) under `secrets`.
 
-    Generic: it composes each game's own `view`, so no game needs extra code.
+    A game with public_view/private_view gives each seat's private_view; an older
+    game gives what its own `view` shows that the spectator's does not.
     Never send it while the game runs.
     """
     game = game_of(state)
     seen = view(state, None)
     seen["log"] = [dict(event) for event in state["log"]]
+    if game.splits_views():
+        seen["secrets"] = [game.private_view(state, seat) for seat in range(state["seats"])]
+        return seen
     public = game.view(state, None)
     seen["secrets"] = [
         {key: value for key, value in game.view(state, seat).items() if public.get(key) != value}
@@ -209,4 +241,5 @@ def describe(game: Game) -> dict[str, Any]:
         "min_seats": game.min_seats,
         "max_seats": game.max_seats,
         "options": [opt.describe() for opt in game.options],
+        "moves": game.moves.describe() if game.moves is not None else None,
     }

@@ -46,3 +46,17 @@ def illegal(message: str, **params: Any) -> EngineError:
 
 def bad_action(message: str, **params: Any) -> EngineError:
     return EngineError(BAD_ACTION, message, **params)
+
+
+class GameFault(Exception):
+    """An exception inside game code: a bug in the rules, never the player's fault.
+
+    Not an EngineError, so nothing reports it to the player as a refusal: the
+    server logs it and answers `server_error`. The original exception is the
+    `__cause__`.
+    """
+
+    def __init__(self, game: str, during: str, cause: BaseException) -> None:
+        super().__init__(f"{game}: {type(cause).__name__} during {during}: {cause}")
+        self.game = game
+        self.during = during

@@ -9,8 +9,17 @@ changes them only in `apply`. Rules of thumb for game code:
 - all randomness through the `Rng` passed in (never `random` directly);
 - raise `EngineError` (see errors.illegal / errors.bad_action) with a sentence
   a player understands and no other seat's secret in it;
-- `view` returns only what that seat (None = spectator) may see; the core adds
-  the public log, options, whose turn it is and, at the end, the result.
+- declare the actions in `moves` (a `MoveTable`, see engine/moves.py): the
+  engine validates every field before a handler runs, and an exception in a
+  handler is a bug (`GameFault`), never a refusal;
+- split what is seen into `public_view(state)` (the same for everyone: it is
+  given no seat, so it cannot show a secret) and `private_view(state, seat)`
+  (that seat's own secrets, under the keys named in `private_keys`); `view`
+  composes them, a spectator gets the private keys as None. The core adds the
+  public log, options, whose turn it is and, at the end, the result.
+
+A game that still overrides `apply` and `view` itself (no `moves`, no
+`public_view`) keeps working through that default path.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .moves import MoveTable
 from .options import Option
 from .rng import Rng
 
@@ -31,6 +41,12 @@ class Game:
     min_seats: int = 2
     max_seats: int = 2
     options: tuple[Option, ...] = ()
+    # The declared moves (engine/moves.py). None: the game overrides `apply` itself
+    # and gets no field validation from the engine (the default path of older games).
+    moves: MoveTable | None = None
+    # The keys private_view(state, seat) may return; every other seat and the
+    # spectator see them as None.
+    private_keys: tuple[str, ...] = ()
 
     def setup(self, state: State, rng: Rng) -> None:
         """Fill the game's part of a fresh state (options already validated)."""
@@ -50,12 +66,35 @@ class Game:
         raise NotImplementedError
 
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
-        """Apply a legal action to `state` in place (the core passes a copy)."""
+        """Apply a legal action to `state` in place (the core passes a copy).
+
+        With a move table the core has already validated `action` against it;
+        this runs the move's handler.
+        """
+        if self.moves is None:
+            raise NotImplementedError
+        self.moves.run(state, seat, action, rng)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """What everyone (every seat and the spectator) sees of the game's own keys."""
         raise NotImplementedError
 
+    def private_view(self, state: State, seat: int) -> dict[str, Any]:
+        """What only `seat` sees: its own secrets, under keys of `private_keys`."""
+        return {}
+
+    def splits_views(self) -> bool:
+        """True when the game defines public_view/private_view (then `view` composes them)."""
+        return type(self).public_view is not Game.public_view
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What `seat` (None = spectator) may see of the game's own keys."""
-        raise NotImplementedError
+        """What `seat` (None = spectator) may see of the game's own keys:
+        public_view, the private keys as None, then that seat's private_view."""
+        seen = self.public_view(state)
+        seen.update(dict.fromkeys(self.private_keys))
+        if seat is not None:
+            seen.update(self.private_view(state, seat))
+        return seen
 
     def is_over(self, state: State) -> bool:
         raise NotImplementedError

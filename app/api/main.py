@@ -2,9 +2,10 @@
 
 from fastapi import APIRouter
 
-from app.api.routes import board_odds, games, rooms
+from app.api.routes import board_odds, games, group, rooms
 
 api_router = APIRouter()
 api_router.include_router(games.router)
 api_router.include_router(board_odds.router)
 api_router.include_router(rooms.router)
+api_router.include_router(group.router)

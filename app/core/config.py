@@ -43,6 +43,16 @@ class Settings(BaseSettings):
     junk_rate: float = 1.0
     junk_burst: float = 5.0
 
+    # Group play (app/rooms/seats.py, chat.py): seconds after a player's last socket closed
+    # before the host may hand the seat to a bot (tests set 0 or inject the clock).
+    seat_grace_seconds: float = 30.0
+    # How long a "continue on another device" link (one-time code) stays valid.
+    seat_link_seconds: float = 600.0
+    # Chat flood control per connection: a burst of this many messages, then one more
+    # every `chat_refill_seconds`.
+    chat_burst: int = 5
+    chat_refill_seconds: float = 2.0
+
     # Logging (app.logs): the least severe level written, and `text` or `json` (one object a line).
     log_level: Literal["debug", "info", "warning", "error", "critical"] = "info"
     log_format: Literal["text", "json"] = "text"

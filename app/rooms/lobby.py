@@ -1,4 +1,4 @@
-"""The lobby: create, join, bots, leave, start, and handing an abandoned seat to a bot."""
+"""The lobby: create, join, bots, leave, start (handing a seat to a bot: app.rooms.seats)."""
 
 from __future__ import annotations
 
@@ -213,36 +213,6 @@ class Lobby(RoomCore):
             await self._after_change(change)
         info = change.info
         log.info("room started game=%s seats=%d", info.game, len(info.seats))
-        return info
-
-    async def hand_to_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
-        """The host gives a seat whose player left (or is not connected) to a bot."""
-        connected = await self.connected(code)
-
-        def work(session: Session) -> RoomInfo:
-            room = self._room(session, code)
-            _require_host(room, token)
-            if room.status != "playing":
-                raise RoomError("not_playing", "Seats can be handed to bots only during a game.", 409)
-            seat = _seat_at(room, position)
-            if seat.is_bot:
-                raise RoomError("already_bot", "A bot already plays that seat.", 409)
-            if seat.is_host:
-                raise RoomError(
-                    "own_seat", "The host cannot hand their own seat to a bot; leave instead.", 409
-                )
-            if not seat.has_left and seat.token_hash in connected:
-                raise RoomError("seat_in_use", "That player is still connected.", 409)
-            seat.is_bot = True
-            seat.token_hash = None
-            seat.has_left = True
-            session.flush()
-            return snapshot(room)
-
-        async with self.locks[code]:
-            info = await self._tx(work)
-            await self._publish_room(info)
-            self._schedule_bots(info)
         return info
 
 

@@ -46,11 +46,13 @@ class Play(RoomCore):
             if decisions.is_stale(room.decisions, seat.position, v, room.version):
                 raise StaleVersion(room.version)
             before = self._begin(room)
-            stepped = engine.step(room.state, seat.position, action)
+            # What is stored: the action as the engine validated it (only its declared fields).
+            normal = engine.normalize(room.state, seat.position, action)
+            stepped = engine.step(room.state, seat.position, normal)
             if not stepped[1] and stepped[0] == room.state:
                 return Change(info=snapshot(room), first=room.version)
             waiting = engine.to_act(room.state)
-            events = self._apply(session, room, seat.position, action, "player", stepped)
+            events = self._apply(session, room, seat.position, normal, "player", stepped)
             self._finish(room, waiting)
             return self._change(session, room, before, events, [seat.position])
 

@@ -22,6 +22,9 @@ class SeatInfo:
     is_host: bool
     has_left: bool
     token_hash: str | None
+    # Group play (app.rooms.seats): when its last socket closed; whose seat a bot plays for now.
+    away_since: float | None = None
+    reclaim_hash: str | None = None
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,10 @@ class RoomInfo:
     turn_seconds: float | None
     deadline: float | None
     seats: list[SeatInfo] = field(default_factory=list)
+    # Group play: the rematch room's code, and the chat settings (app.rooms.rematch, app.rooms.chat).
+    rematch_code: str | None = None
+    chat_spectators: bool = True
+    chat_muted: tuple[str, ...] = ()
 
     def seat_of(self, token_hash: str | None) -> SeatInfo | None:
         if token_hash is None:
@@ -60,7 +67,13 @@ def snapshot(room: Room) -> RoomInfo:
         turn_seconds=room.turn_seconds,
         deadline=room.deadline,
         seats=[
-            SeatInfo(s.position, s.name, s.is_bot, s.is_host, s.has_left, s.token_hash)
+            SeatInfo(
+                s.position, s.name, s.is_bot, s.is_host, s.has_left, s.token_hash,
+                away_since=s.away_since, reclaim_hash=s.reclaim_hash,
+            )
             for s in sorted(room.seats, key=lambda seat: seat.position)
         ],
+        rematch_code=room.rematch_code,
+        chat_spectators=room.chat_spectators is not False,
+        chat_muted=tuple(room.chat_muted or ()),
     )

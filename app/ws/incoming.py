@@ -5,6 +5,7 @@ Client -> server:
     {"type": "hello", "token": "..."}      take your seat (token from create/join)
     {"type": "act", "v": N, "action": {...}}  (optional "seat": N must be your own)
     {"type": "ping"}                       answered with {"type": "pong"}
+    {"type": "chat", "text": "..."}        a chat line to the room (app.ws.group)
 """
 
 from __future__ import annotations
@@ -43,12 +44,19 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
-_adapter: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("hello", "act", "ping")
+class Chat(_Message):
+    """Length and characters are checked by app.rooms.chat, which words the refusals."""
+
+    type: Literal["chat"]
+    text: StrictStr
 
 
-def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping:
+ClientMessage = Annotated[Hello | Act | Ping | Chat, Field(discriminator="type")]
+_adapter: TypeAdapter[Hello | Act | Ping | Chat] = TypeAdapter(ClientMessage)
+KNOWN_TYPES = ("hello", "act", "ping", "chat")
+
+
+def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat:
     """A typed message, or BadMessage with a code and a sentence for the sender."""
     if raw is None:
         raise BadMessage("bad_message", "Messages must be JSON text.")
@@ -65,7 +73,9 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping:
         raise BadMessage("bad_message", 'A message must be a JSON object with a "type".')
     if data["type"] not in KNOWN_TYPES:
         raise BadMessage(
-            "unknown_type", "Unknown message type; expected hello, act or ping.", known=list(KNOWN_TYPES)
+            "unknown_type",
+            "Unknown message type; expected hello, act, ping or chat.",
+            known=list(KNOWN_TYPES),
         )
     try:
         return _adapter.validate_python(data)
@@ -82,4 +92,5 @@ def _sentence(kind: str, exc: ValidationError) -> str:
     if first["type"] == "missing":
         return f"{article} {kind} message needs the field '{field}'."
     expected = {"v": "a whole number", "action": "an object", "seat": "a whole number", "token": "text"}
+    expected["text"] = "text"
     return f"In {article.lower()} {kind} message, '{field}' must be {expected.get(field, 'valid')}."

@@ -29,7 +29,9 @@ from engine import EngineError
 
 from .flood import FloodControl, slow_down
 from .frames import SyncFrames, update_frame
-from .incoming import Act, BadMessage, Hello, Ping, parse
+from .group import KINDS as GROUP_KINDS
+from .group import GroupSocket
+from .incoming import Act, BadMessage, Chat, Hello, Ping, parse
 from .outgoing import room_message
 
 log = logging.getLogger("paddock.ws")
@@ -55,7 +57,7 @@ class RoomConnection:
     __slots__ = (
         "websocket", "code", "rooms", "max_bytes", "greeted", "token_hash", "seat",
         "last_v", "sent_v", "last_room_v", "send_lock", "closed", "flood",
-        "subscription", "drainer",
+        "subscription", "drainer", "token", "group",
     )
 
     def __init__(self, websocket: WebSocket, code: str, rooms: RoomService) -> None:
@@ -66,6 +68,8 @@ class RoomConnection:
         self.max_bytes = settings.max_message_bytes
         self.greeted = False
         self.token_hash: str | None = None
+        # The seat token itself, kept in memory only: a rematch derives the new seat's from it.
+        self.token: str | None = None
         self.seat: int | None = None
         # Version of the newest state frame sent (-1: none yet).
         self.last_v = -1
@@ -80,6 +84,7 @@ class RoomConnection:
         self.subscription: Subscription | None = None
         # Runs only while broadcasts wait to be sent: an idle socket holds no task for them.
         self.drainer: asyncio.Task[None] | None = None
+        self.group = GroupSocket(self)
 
     async def run(self) -> None:
         try:
@@ -139,6 +144,8 @@ class RoomConnection:
                 # The pong says the newest version sent to this socket, so a client that
                 # lost a frame on the way can tell and resync.
                 await self.send(slow_down(wait) if wait else {"type": "pong", "v": self.sent_v})
+            elif isinstance(parsed, Chat):
+                await self.group.on_chat(parsed)
 
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
@@ -151,12 +158,14 @@ class RoomConnection:
                 await self.send(error_message(exc))
                 return
             self.token_hash = token_hash
+            self.token = hello.token
             seat = info.seat_of(token_hash)
             self.seat = seat.position if seat else None
         self.greeted = True
         if self.token_hash is not None:
             await self.rooms.connect(self.code, self.token_hash)
         info = await self.sync()
+        self.group.after_hello(info)
         # Any process serving the room takes care of its bots and timer (e.g. after
         # the process that ran them died); the database lets only one act per version.
         self.rooms.adopt(info)
@@ -206,7 +215,9 @@ class RoomConnection:
                     continue
                 kind = payload.get("kind")
                 if payload is RESYNC or kind == "resync":
-                    await self.sync()
+                    await self.group.after_sync(await self.sync())
+                elif kind in GROUP_KINDS:
+                    await self.group.on_broadcast(payload)
                 elif kind == "room":
                     await self.on_room(payload)
                 elif kind == "state":

@@ -35,6 +35,13 @@ function playText(ctx, play, withUse = true) {
   return text;
 }
 
+// A spied card: its colour and value, a Wild as the Wild with its declared colour.
+function spiedCardText(ctx, card) {
+  return card.card === "wild"
+    ? ctx.t("pip.wild_as", { colour: colourName(ctx, card.colour) })
+    : ctx.t("pip.card", { colour: colourName(ctx, card.colour), value: card.value });
+}
+
 function playsText(ctx, plays, withUse = true) {
   if (!plays || plays.length === 0) return ctx.t("pip.no_cards");
   return ctx.joinList(plays.map((p) => playText(ctx, p, withUse)));
@@ -61,11 +68,11 @@ function describeEvent(event, ctx) {
         name: name(event.seat), cards: ctx.joinList(event.cards.map((c) => cardName(ctx, c))),
       });
     case "spied":
-      return ctx.t("pip.log.spied", { spy: name(event.seat), target: name(event.target) });
+      return ctx.t("pip.log.spied", { spy: name(event.seat) });
     case "spy_result":
       return ctx.t("pip.log.spy_result", {
         target: name(event.target), round: event.of_round,
-        cards: ctx.joinList(event.cards.map((c) => ctx.t("pip.card", { colour: colourName(ctx, c.colour), value: c.value }))),
+        cards: ctx.joinList(event.cards.map((c) => spiedCardText(ctx, c))),
       });
     case "game_over":
       return ctx.t("pip.log.game_over", { winners: ctx.joinList((event.winners ?? []).map(name)) });
@@ -394,7 +401,7 @@ class PoniesTable {
       children.push(el("ul", { class: "pip-spy-results" }, reports.map((r) => el("li", {
         text: t("pip.log.spy_result", {
           target: this.ctx.seatName(r.target), round: r.of_round,
-          cards: this.ctx.joinList(r.cards.map((c) => t("pip.card", { colour: colourName(this.ctx, c.colour), value: c.value }))),
+          cards: this.ctx.joinList(r.cards.map((c) => spiedCardText(this.ctx, c))),
         }),
       }))));
     }

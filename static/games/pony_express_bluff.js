@@ -136,6 +136,8 @@ function describeEvent(event, ctx) {
       return ctx.t(MOVE_BY_KEYS[event.by] ?? "peb.log.move_dice", { name: name(event.seat), from: event.from_space, to: event.to_space });
     case "duel":
       return ctx.t("peb.log.duel", { a: name(event.seats[0]), b: name(event.seats[1]), space: event.space });
+    case "stand":
+      return ctx.t("peb.log.stand", { name: name(event.seat), corner: cornerName(ctx, event.corner) });
     case "shot":
       return shotLine(event, ctx);
     case "duel_over":
@@ -388,7 +390,9 @@ class BluffTable {
         rider = this.riders[seat] = node;
       }
       let xy = riderXY(board, space, seat);
-      if (fight && fight.kind !== "indians" && fight.seats.includes(seat)) xy = board.duel_corners[fight.seats.indexOf(seat)];
+      if (fight && fight.kind !== "indians" && fight.seats.includes(seat)) {
+        xy = board.duel_corners[(fight.corners ?? [0, 1])[fight.seats.indexOf(seat)]];
+      }
       const [x, y] = flipY(board, xy);
       rider.style.transform = `translate(${x}px, ${y}px)`;
       rider.classList.toggle("jailed", view.jailed[seat]);
@@ -584,8 +588,8 @@ class BluffTable {
         children.push(el("p", { class: "muted", text: t("peb.call_waiting", { names: this.ctx.joinList(waiting.map((s) => this.ctx.seatName(s))) }) }));
       }
     }
-    if (view.draft && view.draft.mine && actions.some((a) => a.type === "keep_item")) {
-      children.push(el("p", { text: t("peb.draft_pick") }), this.itemChoices(view.draft.mine.offer, actions));
+    if (view.draft && view.draft_mine && actions.some((a) => a.type === "keep_item")) {
+      children.push(el("p", { text: t("peb.draft_pick") }), this.itemChoices(view.draft_mine.offer, actions));
     } else if (view.draft && view.phase === "draft") {
       children.push(el("p", { class: "muted", text: t("peb.draft_waiting") }));
     }
@@ -614,15 +618,19 @@ class BluffTable {
         pass ? this.button(t("peb.ride_pass"), pass, { id: "peb-ride-pass" }) : null,
         this.button(t("peb.stay"), find((a) => a.type === "stay"), { id: "peb-stay" })));
     }
+    // A rider holding any card is asked at a saloon and after its move, with or without the
+    // card that step can use (the engine never lets the pause tell which cards it holds).
     if (actions.some((a) => a.type === "drink")) {
-      children.push(el("p", { text: t("peb.saloon_choice") }), el("div", { class: "peb-buttons" },
-        this.button(t("peb.drink"), find((a) => a.type === "drink"), { id: "peb-drink" }),
-        this.button(t("peb.skip_saloon"), find((a) => a.item === "sarsaparilla"), { class: "primary", id: "peb-sarsaparilla" })));
+      const skip = find((a) => a.item === "sarsaparilla");
+      children.push(el("p", { text: t(skip ? "peb.saloon_choice" : "peb.saloon_choice_plain") }), el("div", { class: "peb-buttons" },
+        this.button(t("peb.drink"), find((a) => a.type === "drink"), { class: skip ? "secondary" : "primary", id: "peb-drink" }),
+        skip ? this.button(t("peb.skip_saloon"), skip, { class: "primary", id: "peb-sarsaparilla" }) : null));
     }
     if (actions.some((a) => a.type === "end_turn")) {
-      children.push(el("p", { text: t("peb.end_choice") }), el("div", { class: "peb-buttons" },
-        this.button(t("peb.fresh_horse"), find((a) => a.item === "fresh_horse"), { class: "primary", id: "peb-fresh-horse" }),
-        this.button(t("peb.end_turn"), find((a) => a.type === "end_turn"), { id: "peb-end-turn" })));
+      const fresh = find((a) => a.item === "fresh_horse");
+      children.push(el("p", { text: t(fresh ? "peb.end_choice" : "peb.end_choice_plain") }), el("div", { class: "peb-buttons" },
+        fresh ? this.button(t("peb.fresh_horse"), fresh, { class: "primary", id: "peb-fresh-horse" }) : null,
+        this.button(t("peb.end_turn"), find((a) => a.type === "end_turn"), { class: fresh ? "secondary" : "primary", id: "peb-end-turn" })));
     }
     this.promptBox.hidden = children.length === 0;
     if (children.length) this.promptBox.replaceChildren(el("h2", { id: "peb-prompt-h", text: t("peb.prompt_heading") }), ...children);
@@ -656,7 +664,7 @@ class BluffTable {
     const toggles = actions.filter((a) => a.type === "arrange");
     const dieNode = (i) => {
       const under = dice.under_cup[i];
-      const face = under ? (dice.cup ? dice.cup[i] : null) : dice.table[i];
+      const face = under ? (view.cup ? view.cup[i] : null) : dice.table[i];
       // A die that went back under the cup after everyone saw it: its face is public knowledge.
       const known = !face && under ? dice.known[i] : null;
       const text = face ?? (known ? `${known}?` : "?");
@@ -702,7 +710,7 @@ class BluffTable {
     const children = [
       el("h2", { id: "peb-dice-h", text: mine ? t("peb.your_roll") : t("peb.their_roll", { name: roller }) }),
       el("div", { class: "peb-zones" },
-        zone("cup", !dice.cup ? t("peb.cup_theirs", { n: cupIdx.length })
+        zone("cup", !view.cup ? t("peb.cup_theirs", { n: cupIdx.length })
           : view.active === this.ctx.me ? t("peb.cup_yours") : t("peb.cup_spied"), cupIdx),
         zone("table", t("peb.table_dice"), tableIdx)),
     ];
@@ -820,8 +828,17 @@ class BluffTable {
     const heading = fight.kind === "indians"
       ? t("peb.fight_indians", { name: this.ctx.seatName(fight.seats[0]) })
       : t(fight.kind === "final" ? "peb.fight_final" : "peb.fight_duel", { a: this.ctx.seatName(fight.seats[0]), b: this.ctx.seatName(fight.seats[1]) });
+    const placing = fight.placing ?? null;
     const children = [el("h2", { id: "peb-fight-h", text: heading }),
-      el("p", { text: t("peb.shooter_now", { name: this.ctx.seatName(fight.shooter) }) })];
+      el("p", { text: placing === null ? t("peb.shooter_now", { name: this.ctx.seatName(fight.shooter) })
+        : t("peb.placing_now", { name: this.ctx.seatName(placing) }) })];
+    // PEB-20: the rider who just arrived picks its corner; the other duellist takes the opposite one.
+    const stands = actions.filter((a) => a.type === "stand");
+    if (stands.length) {
+      children.push(el("p", { text: t("peb.stand_choice") }), el("div", { class: "peb-buttons" },
+        ...stands.map((a) => this.button(t("peb.stand_at", { corner: cornerName(this.ctx, a.corner) }), a,
+          { class: a.corner === 0 ? "primary" : "secondary", id: `peb-stand-${a.corner}` }))));
+    }
     if (fight.kind === "final" && fight.double) children.push(el("p", { class: "muted", text: t("peb.final_double") }));
     const bystanders = fight.targets.slice(fight.kind === "indians" ? 3 : 1).map((x) => this.ctx.seatName(x.label[1]));
     children.push(el("p", { class: "muted", text: bystanders.length ? t("peb.bystanders", { names: this.ctx.joinList(bystanders) }) : t("peb.no_bystanders") }));
@@ -928,7 +945,7 @@ class BluffTable {
     });
     if (mine.length) children.push(list);
     const spied = (view.log ?? []).filter((e) => e.e === "spyglass_seen" && e.target === view.active && view.phase === "call");
-    if (spied.length && view.dice?.cup) children.push(el("p", { text: t("peb.spy_view") }));
+    if (spied.length && view.cup) children.push(el("p", { text: t("peb.spy_view") }));
     this.itemsBox.replaceChildren(...children);
   }
 
@@ -995,7 +1012,8 @@ function turnText(view, ctx) {
     case "draft": return ctx.t("peb.turn_draft");
     case "dice": return ctx.t("peb.turn_dice");
     case "call": return ctx.t("peb.turn_call", { name: ctx.seatName(view.claim.seat), hand: handName(ctx, view.claim.hand) });
-    case "duel": case "final_duel": case "indians": return ctx.t("peb.turn_shoot");
+    case "duel": case "final_duel": case "indians":
+      return ctx.t(view.fight?.placing === ctx.me ? "peb.turn_stand" : "peb.turn_shoot");
     default: return ctx.t("peb.turn_choose");
   }
 }
@@ -1007,6 +1025,13 @@ const SIMPLE_ACTION_KEYS = {
   believe: "peb.action.believe", advance: "peb.action.advance", decline: "peb.action.decline",
   stay: "peb.action.stay", drink: "peb.action.drink", end_turn: "peb.action.end_turn",
 };
+
+// PEB-20: the two duel corners of the board (view.board.duel_corners).
+const CORNER_KEYS = ["peb.corner.top_left", "peb.corner.bottom_right"];
+
+function cornerName(ctx, corner) {
+  return ctx.t(CORNER_KEYS[corner] ?? CORNER_KEYS[0]);
+}
 
 function describeAction(action, ctx) {
   if (SIMPLE_ACTION_KEYS[action.type]) return ctx.t(SIMPLE_ACTION_KEYS[action.type]);
@@ -1024,6 +1049,7 @@ function describeAction(action, ctx) {
         ? ctx.t("peb.action.shoot_aim", { angle: Math.round(action.angle), power: Math.round(action.power ?? 0) })
         : ctx.t("peb.action.shoot_dice");
     case "ride": return ctx.t(action.pay === "pass" ? "peb.action.ride_pass" : "peb.action.ride_gold");
+    case "stand": return ctx.t("peb.action.stand", { corner: cornerName(ctx, action.corner) });
     case "play_item":
       return action.item === "marked_die"
         ? ctx.t("peb.action.play_marked_die", { item: itemName(ctx, action.item), die: ctx.num(action.die + 1), face: action.face })
@@ -1041,7 +1067,7 @@ function itemsText(ctx, items) {
 function describeSecrets(secrets, view, ctx) {
   const lines = [];
   if (Array.isArray(secrets.items)) lines.push(ctx.t("peb.secret.items", { items: itemsText(ctx, secrets.items) }));
-  const cup = secrets.dice?.cup;
+  const cup = secrets.cup;
   if (Array.isArray(cup)) {
     const faces = cup.filter((face) => face !== null && face !== undefined);
     const dice = faces.length ? facesText(ctx, faces) : ctx.t("peb.no_dice");
@@ -1050,7 +1076,7 @@ function describeSecrets(secrets, view, ctx) {
       : ctx.t("peb.secret.cup_plain", { dice }));
   }
   if (Array.isArray(secrets.offer)) lines.push(ctx.t("peb.secret.offer", { items: itemsText(ctx, secrets.offer) }));
-  const mine = secrets.draft?.mine;
+  const mine = secrets.draft_mine;
   if (mine && Array.isArray(mine.offer)) {
     const kept = mine.kept;
     lines.push(typeof kept === "number" && mine.offer[kept] !== undefined

@@ -283,6 +283,7 @@ class PonyExpressRaceTable {
   }
 
   update(frame) {
+    frame = { ...frame, view: withOwnCards(frame.view) };
     this.frame = frame;
     const view = frame.view;
     this.root.dataset.v = String(frame.v);
@@ -784,20 +785,37 @@ function describeAction(action, ctx) {
   }
 }
 
-// A seat's secrets (engine reveal_view): its stage-1 hand, the race cards of the horses it
-// rides (in hand and played face down), and the card it has just played for the riding horse.
+// The view is the public table plus this seat's private part (engine private_view): its
+// horses' race cards (race_hands, race_played_own, per horse) and the card it rides with now
+// (ride). The table draws one picture: the private parts folded into the horses and the turn.
+function withOwnCards(view) {
+  const horses = (view.horses ?? []).map((horse, h) => ({
+    ...horse,
+    race_hand: view.race_hands?.[h] ?? horse.race_hand,
+    race_played: view.race_played_own?.[h] ?? horse.race_played,
+  }));
+  const race = view.race && view.race.turn
+    ? { ...view.race, turn: { ...view.race.turn, ...(view.ride ?? { card: null, bonus: null, chance: null }) } }
+    : view.race;
+  return { ...view, horses, race };
+}
+
+// A seat's secrets (engine reveal_view gives each seat's private_view): its stage-1 hand, the
+// race cards of the horses it rides (in hand and played face down), and the card it has just
+// played for the riding horse.
 function describeSecrets(secrets, view, ctx) {
   const lines = [];
   if (Array.isArray(secrets.hand)) lines.push(ctx.t("per.secret.hand", { cards: cardsText(ctx, secrets.hand) }));
-  (secrets.horses ?? []).forEach((horse, h) => {
-    if (!Array.isArray(horse?.race_hand)) return;
+  (secrets.race_hands ?? []).forEach((cards, h) => {
+    if (!Array.isArray(cards)) return;
     lines.push(ctx.t("per.secret.race_cards", {
-      horse: horseName(ctx, h), cards: cardsText(ctx, horse.race_hand), played: cardsText(ctx, horse.race_played ?? []),
+      horse: horseName(ctx, h), cards: cardsText(ctx, cards), played: cardsText(ctx, secrets.race_played_own?.[h] ?? []),
     }));
   });
-  const turn = secrets.race?.turn;
-  if (turn && typeof turn.card === "string") {
-    lines.push(ctx.t("per.secret.turn_card", { horse: horseName(ctx, turn.horse), card: cardName(ctx, turn.card) }));
+  const ride = secrets.ride;
+  const horse = view.race?.turn?.horse;
+  if (ride && typeof ride.card === "string" && horse !== undefined && horse !== null) {
+    lines.push(ctx.t("per.secret.turn_card", { horse: horseName(ctx, horse), card: cardName(ctx, ride.card) }));
   }
   return lines;
 }

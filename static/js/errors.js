@@ -41,6 +41,17 @@ const ERROR_KEYS = {
   hello_first: "error.hello_first",
   spectator: "error.spectator",
   server_error: "error.server_error",
+  // group play (app/rooms/chat.py, rematch.py, seats.py, app/ws/group.py)
+  bad_chat: "error.bad_chat",
+  chat_empty: "error.chat_empty",
+  chat_too_long: "error.chat_too_long",
+  chat_off: "error.chat_off",
+  chat_muted: "error.chat_muted",
+  chat_slow: "error.chat_slow",
+  not_finished: "error.not_finished",
+  too_soon: "error.too_soon",
+  bad_link: "error.bad_link",
+  not_a_player: "error.not_a_player",
   http_error: "error.http_error",
   // client side
   network: "error.network",

@@ -2,9 +2,12 @@
 // spectators. Seat credentials live in localStorage per room code.
 import { call, forgetSeat, loadSeat, rememberName, rememberedName, saveSeat } from "./api.js";
 import { announce } from "./announce.js";
+import { mountChat } from "./chat.js";
 import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
+import { setupRematch } from "./rematch.js";
+import { claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
 import { normaliseSummary } from "./summary.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
@@ -101,6 +104,13 @@ function applySummary(raw) {
     table.setSeats(summary.seats);
   }
   document.getElementById("rules-toggle").hidden = false;
+  // The chat sits under the lobby, and beside the table (with the players and the log) once it runs.
+  const chatPanel = document.getElementById("chat-panel");
+  const chatHome = inLobby ? document.getElementById("room") : document.querySelector("#table-area .side");
+  if (chatPanel.parentElement !== chatHome) chatHome.append(chatPanel);
+  chat.setSummary(summary);
+  rematch.setSummary(summary);
+  seatTools.setSummary(summary);
 }
 
 // The room summary carries the latest version. If our table stays behind it
@@ -158,7 +168,19 @@ function onMessage(message) {
     case "seats":
       applySummary(message.room ?? message.summary ?? message);
       break;
+    case "chat":
+    case "notice":
+    case "chat_history":
+      chat.receive(message);
+      break;
+    case "rematch":
+      rematch.receive(message);
+      break;
     case "error":
+      if (CHAT_ERRORS.has(message.code)) {
+        chat.refused(errorText(message));
+        break;
+      }
       if (message.code === "bad_token") {
         forgetSeat(code);
         seatInfo = null;
@@ -178,7 +200,34 @@ const socket = new RoomSocket(code, {
   onStatus: setConnection,
 });
 
+// Group play: chat, rematch, seats you can't lose (static/js/chat.js, rematch.js, seat_tools.js).
+const CHAT_ERRORS = new Set(["chat_slow", "chat_too_long", "chat_empty", "chat_muted", "chat_off", "bad_chat"]);
+const seatNameOf = (seat) => summary?.seats.find((s) => s.seat === seat)?.name ?? null;
+async function hostCall(path, body) {
+  try {
+    await call("POST", `/api/rooms/${encodeURIComponent(code)}${path}`, { token: seatInfo?.token, body });
+  } catch (error) {
+    showError(errorText(error));
+  }
+}
+const chat = mountChat({
+  send: (message) => socket.send(message),
+  seatName: seatNameOf,
+  host: {
+    isHost,
+    mute: (from, muted) => hostCall("/chat/mute", { from, muted }),
+    spectators: (on) => hostCall("/chat", { spectators: on }),
+  },
+});
+const rematch = setupRematch({ code, isHost, token: () => seatInfo?.token, showError, announce });
+const seatTools = setupSeatTools({
+  code, token: () => seatInfo?.token, me, isHost, seatName: seatNameOf, showError, announce,
+  onGraceOver: () => table?.setSeats(summary.seats),
+});
+
 async function handToBot(seat) {
+  // The player may come back: the host confirms, and the player can take the seat back.
+  if (!window.confirm(t("table.hand_to_bot_confirm", { name: table.seatName(seat) }))) return;
   try {
     await call("POST", `/api/rooms/${encodeURIComponent(code)}/seats/${seat}/bot`, { token: seatInfo.token });
     announce(t("table.handed_to_bot", { name: table.seatName(seat) }));
@@ -289,4 +338,10 @@ document.addEventListener("keydown", (event) => {
 });
 
 document.getElementById("join-name").value = rememberedName();
+const claimed = await claimSeatFromLink(code, showError);
+if (claimed) {
+  seatInfo = claimed;
+  saveSeat(code, claimed);
+  announce(t("device.arrived", { n: claimed.seat + 1 }));
+}
 if (await refreshSummary()) socket.connect();

@@ -1,6 +1,7 @@
 // The room summary (GET /api/rooms/{code} or a socket `room` message) in one
 // shape: {code, game, title, status, seeded, min_seats, max_seats,
-// seats: [{seat, name, bot, host, connected, left}], you, is_host, deadline}.
+// seats: [{seat, name, bot, host, connected, left, botAt}], you, is_host, deadline,
+// timer_seconds, chat, rematch}.
 import { t } from "./i18n.js";
 
 // The server names unnamed seats in English ("Bot 2", "Player 3"); show those
@@ -20,6 +21,9 @@ export function normaliseSummary(raw, previous = null) {
     host: Boolean(seat.host ?? seat.is_host),
     connected: Boolean(seat.connected ?? seat.online),
     left: Boolean(seat.left),
+    // When (this browser's clock, seconds) the host may hand this away seat to a bot; null
+    // while the seat is connected or a bot (app.rooms.group).
+    botAt: typeof seat.bot_in === "number" ? Date.now() / 1000 + seat.bot_in : null,
   }));
   const game = typeof room.game === "object" && room.game ? room.game : null;
   return {
@@ -37,5 +41,9 @@ export function normaliseSummary(raw, previous = null) {
     is_host: "is_host" in room ? Boolean(room.is_host) : previous?.is_host,
     // When the running timer fires, in this browser's clock (seconds).
     deadline: typeof room.deadline_in === "number" ? Date.now() / 1000 + room.deadline_in : null,
+    timer_seconds: room.timer_seconds ?? null,
+    // Group play: chat settings and the rematch room's code (app.rooms.group).
+    chat: room.chat ?? previous?.chat ?? { spectators: true, muted: [] },
+    rematch: room.rematch ?? previous?.rematch ?? null,
   };
 }

@@ -134,10 +134,12 @@ export class Table {
     }) : null)));
   }
 
-  // The host may give the seat of a player who left or dropped to a bot.
+  // The host may give the seat of a player who left or dropped to a bot (a dropped one
+  // after the grace period, seat.botAt: see static/js/seat_tools.js).
   canHandToBot(seat) {
     return Boolean(this.hostActions?.isHost()) && this.view !== null && !this.view.over
-      && !seat.bot && !seat.host && seat.seat !== this.me && (seat.left || !seat.connected);
+      && !seat.bot && !seat.host && seat.seat !== this.me && (seat.left || !seat.connected)
+      && !(seat.botAt > Date.now() / 1000);
   }
 
   renderLog(log, first, over = false, whole = false) {

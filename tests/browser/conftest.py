@@ -4,6 +4,7 @@ from npm cached under ~/.cache/paddock/axe (or $PADDOCK_AXE_DIR)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -71,9 +72,10 @@ def browser(chromium_path):
         launched.close()
 
 
-@pytest.fixture(scope="session")
-def server_url():
-    """`python -m app serve --port P` in the repo root, SQLite in a temp dir, bots without delay."""
+@contextlib.contextmanager
+def run_server(**env_overrides: str):
+    """`python -m app serve --port P` in the repo root, SQLite in a temp dir, bots without delay;
+    yields the base URL. `env_overrides` set more settings (e.g. SEAT_GRACE_SECONDS)."""
     workdir = Path(tempfile.mkdtemp(prefix="paddock-browser-"))
     port = free_port()
     env = dict(os.environ)
@@ -84,6 +86,7 @@ def server_url():
         # Scripted players here act at machine speed; flood control is tested in tests/app.
         RATE_LIMITS="off",
         PYTHONPATH=str(ROOT),
+        **env_overrides,
     )
     log = open(workdir / "server.log", "wb")
     process = subprocess.Popen(
@@ -112,6 +115,13 @@ def server_url():
             process.kill()
         log.close()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    """The shared server; a dropped player's seat may go to a bot at once (no grace period)."""
+    with run_server(SEAT_GRACE_SECONDS="0") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

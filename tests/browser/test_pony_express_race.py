@@ -230,6 +230,7 @@ def assert_frames_leak_nothing(spectator_frames: list[str], player_frames: list[
                 assert horse["race_played"] is None, "a spectator frame carried a played race card"
         turn = (view["race"] or {}).get("turn") or {}
         assert turn.get("card") is None and turn.get("chance") is None
+        assert view["race_hands"] is None and view["race_played_own"] is None and view["ride"] is None
 
 
 def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, axe_source, artifacts):

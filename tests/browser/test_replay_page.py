@@ -313,9 +313,9 @@ def test_replay_of_horse_racing_names_every_hand_and_action(browser, server_url,
 
 
 def cup_of(view: dict) -> list[str]:
-    """The faces under the active rider's cup, as that rider's own secrets show them."""
-    dice = view["secrets"][view["active"]].get("dice") if view["active"] is not None else None
-    return [face for face in (dice or {}).get("cup") or [] if face is not None]
+    """The faces under the active rider's cup, as that rider's own secrets (private view) show them."""
+    cup = view["secrets"][view["active"]].get("cup") if view["active"] is not None else None
+    return [face for face in cup or [] if face is not None]
 
 
 def peb_item_words(lang: str, item: str) -> str:
@@ -339,7 +339,7 @@ def test_replay_of_pony_express_bluff_shows_cups_and_items_in_words(
     # The start: each rider's two drafted cards, by name, and no item cards yet.
     for seat, secrets in enumerate(views[0]["secrets"]):
         row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
-        for item in secrets["draft"]["mine"]["offer"]:
+        for item in secrets["draft_mine"]["offer"]:
             expect(row).to_contain_text(peb_item_words(lang, item))
         no_items = i18n.translate(lang, "peb.secret.items", items=i18n.translate(lang, "peb.none"))
         expect(row).to_contain_text(no_items)
@@ -415,25 +415,23 @@ def test_replay_of_pony_express_race_names_hands_and_race_cards(
     assert_secrets_in_words(page, "per.", views[0]["secrets"])
 
     # In the race: the cards in each rider's hand for its horse, and the card it has just played.
-    step = next(
-        n for n, view in enumerate(views) if any((s.get("race") or {}).get("turn") for s in view["secrets"])
-    )
+    step = next(n for n, view in enumerate(views) if any(s.get("ride") for s in view["secrets"]))
     go_to(page, step)
     view = views[step]
     for seat, secrets in enumerate(view["secrets"]):
         row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
-        for horse, seen in enumerate(secrets.get("horses") or []):
-            if seen["race_hand"] is not None:
+        for horse, race_hand in enumerate(secrets.get("race_hands") or []):
+            if race_hand is not None:
                 expect(row).to_contain_text(per_horse_words(lang, horse))
-                for card in seen["race_hand"]:
+                for card in race_hand:
                     expect(row).to_contain_text(per_card_words(lang, card))
-        turn = (secrets.get("race") or {}).get("turn")
-        if turn and turn.get("card"):
+        ride = secrets.get("ride")
+        if ride and ride.get("card"):
             played = i18n.translate(
                 lang,
                 "per.secret.turn_card",
-                horse=per_horse_words(lang, turn["horse"]),
-                card=per_card_words(lang, turn["card"]),
+                horse=per_horse_words(lang, view["race"]["turn"]["horse"]),
+                card=per_card_words(lang, ride["card"]),
             )
             expect(row).to_contain_text(played)
     assert_secrets_in_words(page, "per.", view["secrets"])

@@ -73,6 +73,7 @@ def test_host_hands_a_dropped_player_to_a_bot_and_the_game_ends(browser, server_
     expect(button).to_be_visible(timeout=20_000)
     label = i18n.translate("en", "table.hand_to_bot_named", name="Gone")
     expect(button).to_have_attribute("aria-label", label)
+    host.once("dialog", lambda dialog: dialog.accept())  # the page asks the host to confirm
     button.click()
     expect(host.locator('#player-list li[data-seat="1"] .presence')).to_have_attribute("data-state", "bot")
     # The host plays the one round; the bot answers for the dropped seat.

@@ -34,6 +34,8 @@ HAND_MADE = [
     {"e": "item", "seat": 2, "item": "spyglass", "target": 0},
     {"e": "spyglass_seen", "to": [2], "seat": 2, "target": 0, "hidden": [[0, "9"], [3, "Q"]]},
     {"e": "relay_offer", "to": [1], "seat": 1, "cards": ["spyglass", "train_pass"]},
+    {"e": "stand", "seat": 0, "corner": 1},
+    {"e": "stand", "seat": 2, "corner": 0},
     {"e": "final_duel", "seats": [0, 1], "double": True},
     {"e": "final_duel_over", "winner": 1, "loser": 0, "reason": "bystander"},
     {"e": "final_duel_over", "winner": 0, "loser": 1, "reason": "hit"},

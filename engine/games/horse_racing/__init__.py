@@ -1,4 +1,4 @@
-"""Horse Racing Game with drafted hands (rules: shared/rules/horse-racing.md, HR-1..HR-19).
+"""Horse Racing Game with drafted hands (rules: docs/rules/horse_racing.md, HR-1..HR-19).
 
 Engine id `horse_racing`, 4-12 seats. Modules: board (HR-1 presets, option
 check), cards (HR-3 deck and deal), draft (HR-4), money (HR-5/6, HR-16..18),
@@ -13,7 +13,8 @@ Seats: left of seat s is s + 1 (mod seats), right is s - 1. The dealer of race
 1 is seat 0. Cards are rank strings: "2".."10", "J" (horse 11), "Q" (horse 12),
 "K", "A", "Joker". Per-horse lists have 11 entries, index = horse - 2.
 
-Actions (every one listed by legal_actions is sendable verbatim):
+Actions (declared in game.MOVES, engine/moves.py: every numeric field is a JSON
+integer; every one listed by legal_actions is sendable verbatim):
     {"type": "pick", "card": "7"}            draft: keep a card of your packet
                                              (may change until the last seat picks)
     {"type": "roll"}                         race: roll two dice
@@ -22,7 +23,7 @@ Actions (every one listed by legal_actions is sendable verbatim):
     {"type": "pay"}                          pay the scratch ante you hold (turn.debt)
     {"type": "ace"}                          cancel it with an Ace
     {"type": "king", "to": "left"|"right"}   pass it with a King (also out of turn, HR-14)
-    {"type": "joker", "horse": 7, "move": 1|-1}   after the roll: one Joker per turn
+    {"type": "joker", "horse": 7, "move": 1|-1}   after the roll: any number of Jokers a turn
     {"type": "end_turn"}                     pass the dice left
 
 to_act: during the draft, the seats that have not picked; during the race the
@@ -30,7 +31,8 @@ active player, or, while a passed ante waits for an answer, the seat holding it
 (`debt.holder`). The game always waits for an explicit end_turn / pay, even
 with no card to play, so timing never tells whether a player holds one.
 
-View (engine.view adds game, seats, you, options, to_act, over, log, result):
+View (engine.view adds game, seats, you, options, to_act, over, log, result;
+view.public_view for everyone, view.own_view adds hand/packet/pick for the seat):
     phase        "draft" | "race" | "over"
     race, races  the race number (1-based) and how many the game has
     dealer       seat
@@ -43,7 +45,7 @@ View (engine.view adds game, seats, you, options, to_act, over, log, result):
     active       seat whose turn it is (race only), else null
     turn         null, or {"step": "roll"|"choose"|"act", "dice": [..2 or 3],
                  "pair": [i, j] | null, "horse": sum rolled | null,
-                 "advantage_used", "king_or_ace", "joker", "earned": bools}
+                 "advantage_used", "king_or_ace", "earned": bools}
     debt         null, or {"holder", "amount", "horse", "passer" (null until a King),
                  "owner" (who rolled it)}
     draft        null, or {"round", "packet_sizes": [seats], "picked": [bools]}

@@ -7,19 +7,22 @@ Phases per race: "draft" (HR-3, HR-4) -> antes and scratches, automatic
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine import errors, events, simultaneous
 from engine.game import Game
+from engine.moves import Bool, Int, ListOf, Move, MoveTable, Str
 from engine.options import Option
 from engine.rng import Rng
 
 from . import draft, race
-from .board import DEFAULT_BOARD, PRESETS, board_steps, check_board
-from .cards import deal
+from .board import DEFAULT_BOARD, HORSES, PRESETS, board_steps, check_board
+from .cards import CARD_ORDER, deal
 from .money import collect_antes, settle
 from .scratch import run_scratches
-from .view import build_view
+from .view import PRIVATE_KEYS, own_view
+from .view import public_view as table_view
 
 MAX_RACES = 24
 
@@ -35,8 +38,107 @@ def check_races(value: Any) -> int | str:
     return int(value)
 
 
+def start_race(state: dict[str, Any], rng: Rng) -> None:
+    """HR-3/HR-19: a fresh deck dealt by the current dealer, then the draft."""
+    seats = state["seats"]
+    state["race_no"] += 1
+    state["phase"] = "draft"
+    state["positions"] = [0] * 11
+    state["scratched"] = [0] * 11
+    state["advantage"] = [0] * seats
+    state["race_pot"] = 0
+    state["jockey_pot"] = 0
+    state["active"] = None
+    state["turn"] = None
+    state["debt"] = None
+    state["finish"] = None
+    packets, state["set_aside"] = deal(seats, state["dealer"], rng)
+    state["drafted"] = [[] for _ in range(seats)]
+    events.emit(
+        state, "deal", race=state["race_no"], dealer=state["dealer"], cards_each=len(packets[0]),
+        set_aside=len(state["set_aside"]),
+    )
+    draft.start_draft(state, packets)
+
+
+def start_running(state: dict[str, Any], rng: Rng) -> None:
+    """HR-6..HR-10: antes, the four scratches, then the first turn."""
+    state["drafted"] = [list(h) for h in state["hands"]]
+    collect_antes(state)
+    first = run_scratches(state, rng)
+    state["phase"] = "race"
+    race.new_turn(state, first)
+
+
+def finish_race(state: dict[str, Any], rng: Rng) -> None:
+    """HR-16..HR-19: settle, then pass the deal left or end the game."""
+    finish = state["finish"]
+    state["results"].append(settle(state, finish["winner"], finish["jockey"]))
+    state["hands"] = [[] for _ in range(state["seats"])]
+    state["turn"] = None
+    state["debt"] = None
+    state["active"] = None
+    if state["race_no"] >= state["races_total"]:
+        state["phase"] = "over"
+        events.emit(state, "game_over", chips=list(state["chips"]))
+        return
+    state["dealer"] = (state["dealer"] + 1) % state["seats"]
+    start_race(state, rng)
+
+
+def pick(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> None:
+    """HR-4: keep a card of the packet; the last pick of the draft starts the race."""
+    if draft.pick(state, seat, action["card"]):
+        start_running(state, rng)
+
+
+def race_move(step: Callable[..., None]) -> Callable[..., None]:
+    """A race action's handler: only the awaited seat acts (HR-14); a finish settles the race (HR-15)."""
+
+    def handler(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> None:
+        if seat != race.awaited(state):
+            raise errors.EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
+        step(state, seat, action, rng)
+        if state["finish"]:
+            finish_race(state, rng)
+
+    return handler
+
+
+def drafting(state: dict[str, Any], seat: int) -> bool:
+    return state["phase"] == "draft"
+
+
+def racing(state: dict[str, Any], seat: int) -> bool:
+    return state["phase"] == "race"
+
+
+FIRST_PICK = "Keep one card of the hand in front of you first."
+MOVES = MoveTable(
+    Move("pick", pick, fields={"card": Str(tuple(CARD_ORDER))}, allowed=drafting,
+         not_now="The draft is over: there is nothing to pick.", sealed=True),
+    Move("roll", race_move(race.roll), fields={"advantage": Bool()}, optional=("advantage",),
+         allowed=racing, not_now=FIRST_PICK),
+    Move("choose", race_move(race.choose),
+         fields={"dice": ListOf(Int(0, 2), 2, 2)}, allowed=racing, not_now=FIRST_PICK),
+    Move("pay", race_move(race.answer_debt),
+         allowed=racing, not_now=FIRST_PICK),
+    Move("ace", race_move(race.answer_debt),
+         allowed=racing, not_now=FIRST_PICK),
+    Move("king", race_move(race.answer_debt),
+         fields={"to": Str(("left", "right"))}, allowed=racing, not_now=FIRST_PICK),
+    Move("joker", race_move(race.play_joker),
+         fields={"horse": Int(HORSES[0], HORSES[-1]), "move": Int(choices=(1, -1))},
+         allowed=racing, not_now=FIRST_PICK),
+    Move("end_turn", race_move(race.end_turn),
+         allowed=racing, not_now=FIRST_PICK),
+)
+
+
 class HorseRacing(Game):
     id = "horse_racing"
+    moves = MOVES
+    private_keys = PRIVATE_KEYS
     progress_keys = ("picked",)
     title = "Horse Racing Game"
     min_seats = 4
@@ -76,52 +178,7 @@ class HorseRacing(Game):
         state["race_no"] = 0
         state["dealer"] = 0
         state["results"] = []
-        self._start_race(state, rng)
-
-    def _start_race(self, state: dict[str, Any], rng: Rng) -> None:
-        """HR-3/HR-19: a fresh deck dealt by the current dealer, then the draft."""
-        seats = state["seats"]
-        state["race_no"] += 1
-        state["phase"] = "draft"
-        state["positions"] = [0] * 11
-        state["scratched"] = [0] * 11
-        state["advantage"] = [0] * seats
-        state["race_pot"] = 0
-        state["jockey_pot"] = 0
-        state["active"] = None
-        state["turn"] = None
-        state["debt"] = None
-        state["finish"] = None
-        packets, state["set_aside"] = deal(seats, state["dealer"], rng)
-        state["drafted"] = [[] for _ in range(seats)]
-        events.emit(
-            state, "deal", race=state["race_no"], dealer=state["dealer"], cards_each=len(packets[0]),
-            set_aside=len(state["set_aside"]),
-        )
-        draft.start_draft(state, packets)
-
-    def _start_running(self, state: dict[str, Any], rng: Rng) -> None:
-        """HR-6..HR-10: antes, the four scratches, then the first turn."""
-        state["drafted"] = [list(h) for h in state["hands"]]
-        collect_antes(state)
-        first = run_scratches(state, rng)
-        state["phase"] = "race"
-        race.new_turn(state, first)
-
-    def _finish_race(self, state: dict[str, Any], rng: Rng) -> None:
-        """HR-16..HR-19: settle, then pass the deal left or end the game."""
-        finish = state["finish"]
-        state["results"].append(settle(state, finish["winner"], finish["jockey"]))
-        state["hands"] = [[] for _ in range(state["seats"])]
-        state["turn"] = None
-        state["debt"] = None
-        state["active"] = None
-        if state["race_no"] >= state["races_total"]:
-            state["phase"] = "over"
-            events.emit(state, "game_over", chips=list(state["chips"]))
-            return
-        state["dealer"] = (state["dealer"] + 1) % state["seats"]
-        self._start_race(state, rng)
+        start_race(state, rng)
 
     def to_act(self, state: dict[str, Any]) -> list[int]:
         if state["phase"] == "draft":
@@ -139,26 +196,11 @@ class HorseRacing(Game):
             return race.legal(state, seat)
         return []
 
-    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> None:
-        kind = action["type"]
-        if kind != "pick" and kind not in race.ACTION_TYPES:
-            raise errors.bad_action("Unknown action.", type=kind[:20])
-        if state["phase"] == "draft":
-            if kind != "pick":
-                raise errors.illegal("Keep one card of the hand in front of you first.")
-            if draft.pick(state, seat, action["card"]):
-                self._start_running(state, rng)
-            return
-        if kind == "pick":
-            raise errors.illegal("The draft is over: there is nothing to pick.")
-        if seat != race.awaited(state):
-            raise errors.EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
-        race.apply_action(state, seat, action, rng)
-        if state["finish"]:
-            self._finish_race(state, rng)
+    def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
+        return table_view(state)
 
-    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
+    def private_view(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        return own_view(state, seat)
 
     def is_over(self, state: dict[str, Any]) -> bool:
         return state["phase"] == "over"

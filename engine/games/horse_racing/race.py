@@ -6,8 +6,9 @@ A turn goes through steps kept in `state["turn"]`:
 - "act": the roll is resolved. If it named a scratched horse, an ante is owed
   (`state["debt"]`) and its holder answers with pay / Ace / King (HR-13, HR-14);
   the holder may be another seat after a King, and the game waits for them.
-  With no debt open the active player may play one Joker (not after a King or
-  Ace this turn) and ends the turn.
+  With no debt open the active player may play Jokers (any number: neither the
+  source nor the rules limit them; none after a King or Ace this turn) and
+  ends the turn.
 Left of seat s is s + 1, right is s - 1. The race ends the moment a horse
 reaches its finish step (HR-15): `state["finish"]` names the horse and jockey.
 """
@@ -24,24 +25,6 @@ from .money import pay_race_pot
 from .scratch import scratch_ante
 
 PAIRS = ((0, 1), (0, 2), (1, 2))
-ACTION_TYPES = ("roll", "choose", "pay", "ace", "king", "joker", "end_turn")
-
-
-def apply_action(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> None:
-    """Dispatch a race action of the awaited seat."""
-    kind = action["type"]
-    if kind == "roll":
-        roll(state, seat, action, rng)
-    elif kind == "choose":
-        choose(state, seat, action)
-    elif kind in ("pay", "ace", "king"):
-        answer_debt(state, seat, action)
-    elif kind == "joker":
-        play_joker(state, seat, action)
-    else:
-        end_turn(state, seat)
-
-
 def new_turn(state: dict[str, Any], seat: int) -> None:
     state["active"] = seat
     state["turn"] = {
@@ -51,7 +34,6 @@ def new_turn(state: dict[str, Any], seat: int) -> None:
         "horse": None,
         "advantage_used": False,
         "king_or_ace": False,
-        "joker": False,
         "earned": False,
     }
 
@@ -86,7 +68,7 @@ def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             actions += [{"type": "king", "to": "left"}, {"type": "king", "to": "right"}]
         return actions
     actions = [{"type": "end_turn"}]
-    if JOKER in hand and not turn["king_or_ace"] and not turn["joker"]:
+    if JOKER in hand and not turn["king_or_ace"]:
         for index, position in enumerate(state["positions"]):
             if state["scratched"][index]:
                 continue
@@ -118,7 +100,7 @@ def roll(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> 
     _resolve(state, (0, 1))
 
 
-def choose(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def choose(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng | None = None) -> None:
     """HR-12: with three dice, pick any two to sum."""
     if state["turn"]["step"] != "choose":
         raise errors.illegal("There are no three dice to choose from.")
@@ -158,7 +140,7 @@ def move_horse(state: dict[str, Any], horse: int, step: int, seat: int) -> None:
         events.emit(state, "finish", horse=horse, jockey=seat)
 
 
-def answer_debt(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def answer_debt(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng | None = None) -> None:
     """HR-13/HR-14: the holder of an owed ante pays it, cancels it with an Ace, or passes it with a King."""
     debt = state["debt"]
     if not debt:
@@ -192,17 +174,22 @@ def answer_debt(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Non
         state["turn"]["king_or_ace"] = True
 
 
-def play_joker(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    """HR-13: after the roll is resolved, move a racing horse one step forward or back."""
+def play_joker(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng | None = None) -> None:
+    """HR-13: after the roll is resolved, move a racing horse one step forward or back.
+
+    As many Jokers a turn as the player holds (HR-13 sets no limit); the move table
+    has already checked that `horse` and `move` are ints (never 1.0 or true).
+    HR-14: never out of turn, not even by a player answering a passed ante.
+    """
     turn = state["turn"]
+    if seat != state["active"]:
+        raise errors.illegal("Only Kings and Aces may be played out of turn.")
     if turn["step"] != "act" or state["debt"]:
         raise errors.illegal("A Joker is played after your roll is resolved.")
     if JOKER not in state["hands"][seat]:
         raise errors.illegal("You have no Joker.")
     if turn["king_or_ace"]:
         raise errors.illegal("You played a King or an Ace this turn, so no Joker.")
-    if turn["joker"]:
-        raise errors.illegal("You already played a Joker this turn.")
     horse, step = action["horse"], action["move"]
     if isinstance(horse, bool) or not isinstance(horse, int) or not 2 <= horse <= 12:
         raise errors.illegal("Choose a horse from 2 to 12.")
@@ -213,12 +200,12 @@ def play_joker(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None
     if step == -1 and state["positions"][horse - 2] == 0:
         raise errors.illegal("That horse is at its start and cannot go back.", horse=horse)
     state["hands"][seat].remove(JOKER)
-    turn["joker"] = True
     events.emit(state, "joker", seat=seat, horse=horse, move=step)
     move_horse(state, horse, step, seat)
 
 
-def end_turn(state: dict[str, Any], seat: int) -> None:
+def end_turn(state: dict[str, Any], seat: int, action: dict[str, Any] | None = None,
+             rng: Rng | None = None) -> None:
     """HR-11/HR-12: the advantage die earned by doubles arrives; play passes left."""
     turn = state["turn"]
     if turn["step"] != "act" or state["debt"]:

@@ -13,8 +13,11 @@ from typing import Any
 
 from engine import simultaneous
 
+PRIVATE_KEYS = ("hand", "packet", "pick")
 
-def build_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+
+def public_view(state: dict[str, Any]) -> dict[str, Any]:
+    """Everyone's view: the table, the turn, the draft's progress, finished races."""
     drafting = state["phase"] == "draft"
     seen: dict[str, Any] = {
         "phase": state["phase"],
@@ -34,9 +37,6 @@ def build_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "debt": dict(state["debt"]) if state["debt"] else None,
         "draft": None,
         "results": [dict(r) for r in state["results"]],
-        "hand": None,
-        "packet": None,
-        "pick": None,
     }
     if drafting and state["picks"] is not None:
         seen["draft"] = {
@@ -44,9 +44,14 @@ def build_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
             "packet_sizes": [len(p) for p in state["packets"]],
             "picked": simultaneous.has_submitted(state["picks"]),
         }
-    if seat is not None:
-        seen["hand"] = list(state["hands"][seat])
-        if drafting and state["picks"] is not None:
-            seen["packet"] = list(state["packets"][seat])
-            seen["pick"] = state["picks"]["submitted"][seat]
     return seen
+
+
+def own_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Only `seat`'s: its hand; in the draft the packet in front of it and its pending pick."""
+    drafting = state["phase"] == "draft" and state["picks"] is not None
+    return {
+        "hand": list(state["hands"][seat]),
+        "packet": list(state["packets"][seat]) if drafting else None,
+        "pick": state["picks"]["submitted"][seat] if drafting else None,
+    }

@@ -1,4 +1,4 @@
-"""Ponies in Pursuit (engine id `ponies_in_pursuit`), rules in shared/rules/ponies-in-pursuit.md.
+"""Ponies in Pursuit (engine id `ponies_in_pursuit`), rules in docs/rules/ponies_in_pursuit.md.
 
 Modules: `cards` (ponies, cards), `submissions` (what may be played), `rounds`
 (resolution, finishes, discards), `spying`, `scoring`, `view`, `bot`, `game`.
@@ -36,7 +36,8 @@ you, options, to_act, over, log, result)::
      "bet_cards": {"white": 0, "red": 1, "blue": 0, "black": 0, "yellow": 1},
      "submission": [{"card": "blue2", "use": "move"}, {"card": "yellow1", "use": "bet"}],
      "spy_results": [{"round": 2, "target": 1, "of_round": 1,
-                      "cards": [{"colour": "red", "value": 1}, {"colour": "black", "value": 2}]}],
+                      "cards": [{"card": "red1", "colour": "red", "value": 1},
+                                {"card": "wild", "colour": "black", "value": 1}]}],
      "must_play": 2,
      "my_plays": [[{"card": "red1", "use": "bet"}, {"card": "yellow2", "use": "bet"}]]}
 
@@ -46,10 +47,15 @@ is how many cards this seat plays this round (0 = empty hand, not awaited).
 `my_plays` lists the seat's own submissions of past rounds, one list per
 round.
 
-Log events: submitted {seat, round} (public); spied {seat, target, round}
-(public); spy_result {seat, round, target, of_round, cards} (to the spy);
-discarded {seat, round, cards} (to that seat); round_resolved {round, moves,
-positions, finished} (public); game_over {scores, winners}.
+Log events: submitted {seat, round} (public, once per seat and round: a
+changed submission adds nothing); spied {seat, round} (public: not on whom);
+spy_result {seat, round, target, of_round, cards} (to the spy); discarded
+{seat, round, cards} (to that seat); round_resolved {round, moves, positions,
+finished} (public; `moves` are the steps each pony actually went, never past
+its finish); game_over {scores, winners}.
+
+The moves are declared in `game.PoniesInPursuit.moves` (engine/moves.py); the
+view is `view.public_view` for everyone plus `view.own_view` for the seat.
 
 Result (at the end): {"scores": [...], "winners": [...], "revealed": {"stakes",
 "bet_cards", "payouts", "penalties", "submissions": [{"round", "cards": [per

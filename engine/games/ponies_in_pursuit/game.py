@@ -5,14 +5,47 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import errors, events, simultaneous
+from engine import events, simultaneous
 from engine.game import Action, Game, State
+from engine.moves import Int, ListOf, Move, MoveTable, Obj, Str
 from engine.options import Option
 from engine.rng import Rng
 
 from . import bot, rounds, scoring, spying, submissions
-from .cards import PONIES, STARTING_HAND, by_pony
-from .view import seat_view
+from .cards import CARD_ORDER, PONIES, STARTING_HAND
+from .view import OWN_KEYS, own_view
+from .view import public_view as table_view
+
+MAX_SEATS = 6
+PLAY = Obj(
+    {"card": Str(CARD_ORDER), "use": Str(submissions.USES), "as": Str(PONIES)},
+    optional=("as",),
+)
+
+
+def submit(state: State, seat: int, action: Action, rng: Rng) -> None:
+    """PIP-4..PIP-8: a submission replaces the previous one until the last seat is in.
+
+    Only the first submission of a round is announced ("seat X is in"); a change of
+    mind adds no event, so nobody learns that a seat changed its submission.
+    """
+    plays = submissions.normalise(action["cards"], state["hands"][seat], state["finish_order"])
+    if state["sub"]["submitted"][seat] is None:
+        events.emit(state, "submitted", seat=seat, round=state["round"])
+    if simultaneous.submit(state["sub"], seat, plays):
+        rounds.resolve(state)
+        if state["over"]:
+            outcome = scoring.game_result(state)
+            events.emit(state, "game_over", scores=outcome["scores"], winners=outcome["winners"])
+
+
+def spy(state: State, seat: int, action: Action, rng: Rng) -> None:
+    """PIP-19."""
+    spying.spy(state, seat, action["target"])
+
+
+def awaited(state: State, seat: int) -> bool:
+    return seat in state["sub"]["awaited"]
 
 
 class PoniesInPursuit(Game):
@@ -20,7 +53,15 @@ class PoniesInPursuit(Game):
     progress_keys = ("submitted", "awaited")
     title = "Ponies in Pursuit"
     min_seats = 2
-    max_seats = 6
+    max_seats = MAX_SEATS
+    moves = MoveTable(
+        # Up to a hand's worth of cards: more than two is refused by the rule (PIP-4), in words.
+        Move("submit", submit, fields={"cards": ListOf(PLAY, 1, len(STARTING_HAND))}, allowed=awaited,
+             not_now="You have no cards left to play.", sealed=True),
+        # The target is the spy's secret: swapping it must look the same to everyone else.
+        Move("spy", spy, fields={"target": Int(0, MAX_SEATS - 1)}, sealed=True),
+    )
+    private_keys = OWN_KEYS
     options = (
         Option("rounds", "int", 5, help="Rounds in a game (PIP-4).", min=1, max=6),
         Option("garnets", "int", 10, help="Garnets per player; 0 turns spying off (PIP-3).", min=0, max=100),
@@ -57,29 +98,11 @@ class PoniesInPursuit(Game):
         actions += [{"type": "spy", "target": t} for t in spying.spy_targets(state, seat)]
         return actions
 
-    def apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
-        kind = action["type"]
-        if kind == "spy":
-            spying.spy(state, seat, action.get("target"))
-        elif kind == "submit":
-            self._submit(state, seat, action.get("cards"))
-        else:
-            raise errors.bad_action("Unknown action: send a submission or a spy.", type=kind)
+    def public_view(self, state: State) -> dict[str, Any]:
+        return table_view(state)
 
-    def _submit(self, state: State, seat: int, raw: Any) -> None:
-        """PIP-8: a submission replaces the previous one until the last seat is in."""
-        if seat not in state["sub"]["awaited"]:
-            raise errors.illegal("You have no cards left to play.")
-        plays = submissions.normalise(raw, state["hands"][seat], state["finish_order"])
-        events.emit(state, "submitted", seat=seat, round=state["round"])
-        if simultaneous.submit(state["sub"], seat, plays):
-            rounds.resolve(state)
-            if state["over"]:
-                outcome = self.result(state)
-                events.emit(state, "game_over", scores=outcome["scores"], winners=outcome["winners"])
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return seat_view(state, seat)
+    def private_view(self, state: State, seat: int) -> dict[str, Any]:
+        return own_view(state, seat)
 
     def timer_seconds(self, state: State) -> float | None:
         """PIP-18: the round timer, when the room set one."""
@@ -89,28 +112,7 @@ class PoniesInPursuit(Game):
         return state["over"]
 
     def result(self, state: State) -> dict[str, Any]:
-        values = scoring.scores(state)
-        breakdown = [
-            scoring.seat_score(state["stakes"][s], state["bet_cards"][s], state["finish_order"])
-            for s in range(state["seats"])
-        ]
-        return {
-            "scores": [scoring.number(v) for v in values],
-            "winners": scoring.winners(values),
-            "revealed": {
-                "stakes": [by_pony(row) for row in state["stakes"]],
-                "bet_cards": [by_pony(row) for row in state["bet_cards"]],
-                "payouts": [scoring.number(b["payout"]) for b in breakdown],
-                "penalties": [b["penalty"] for b in breakdown],
-                "submissions": [
-                    {"round": n + 1, "cards": [list(plays) for plays in per_seat]}
-                    for n, per_seat in enumerate(state["played"])
-                ],
-                "hands": [list(hand) for hand in state["hands"]],
-                "garnets": list(state["garnets"]),  # PIP-20: shown, not scored
-                "finish_order": list(state["finish_order"]),
-            },
-        }
+        return scoring.game_result(state)
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """PIP-18: the lowest-value legal submission, every card as a bet."""

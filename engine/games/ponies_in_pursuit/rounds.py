@@ -36,7 +36,7 @@ def finished(state: State) -> list[str]:
 def resolve(state: State) -> None:
     """Resolve the open round once every awaited seat is in: bets, moves, finishes, discards.
 
-    Only the public outcome (moves per pony, positions, finishers) is announced.
+    Only the public outcome (steps each pony actually went, positions, finishers) is announced.
     """
     submissions = state["sub"]["submitted"]
     moves = [0] * len(PONIES)
@@ -49,12 +49,16 @@ def resolve(state: State) -> None:
             else:
                 state["stakes"][seat][pony] += play_value(play)  # PIP-10
                 state["bet_cards"][seat][pony] += 1
+    before = list(state["positions"])
     newly = advance_ponies(state, moves)
     discard_finished(state, newly)
     state["played"].append([list(plays) if plays else [] for plays in submissions])
+    # Public: how far each pony actually went. Movement past the finish line is not
+    # counted, so an overshoot never tells which cards moved it (Blue 2 or Blue 1).
+    moved = [after - start for after, start in zip(state["positions"], before, strict=True)]
     outcome = {
         "round": state["round"],
-        "moves": by_pony(moves),
+        "moves": by_pony(moved),
         "positions": by_pony(state["positions"]),
         "finished": newly,
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .cards import PONIES
+from .cards import PONIES, by_pony
 
 # PIP-15: payout multiplier by finishing place.
 PAYOUT = (Fraction(2), Fraction(3, 2), Fraction(1), Fraction(1, 2), Fraction(0))
@@ -38,3 +38,29 @@ def winners(values: list[Fraction]) -> list[int]:
     """PIP-17: highest score wins; equal scores share the win."""
     best = max(values)
     return [s for s, v in enumerate(values) if v == best]
+
+
+def game_result(state: dict[str, Any]) -> dict[str, Any]:
+    """The result at the end: scores, winners and everything revealed (PIP-17, PIP-20)."""
+    values = scores(state)
+    breakdown = [
+        seat_score(state["stakes"][s], state["bet_cards"][s], state["finish_order"])
+        for s in range(state["seats"])
+    ]
+    return {
+        "scores": [number(v) for v in values],
+        "winners": winners(values),
+        "revealed": {
+            "stakes": [by_pony(row) for row in state["stakes"]],
+            "bet_cards": [by_pony(row) for row in state["bet_cards"]],
+            "payouts": [number(b["payout"]) for b in breakdown],
+            "penalties": [b["penalty"] for b in breakdown],
+            "submissions": [
+                {"round": n + 1, "cards": [list(plays) for plays in per_seat]}
+                for n, per_seat in enumerate(state["played"])
+            ],
+            "hands": [list(hand) for hand in state["hands"]],
+            "garnets": list(state["garnets"]),  # PIP-20: shown, not scored
+            "finish_order": list(state["finish_order"]),
+        },
+    }

@@ -1,4 +1,11 @@
-"""PIP-19: pay 5 garnets to see one player's previous-round cards (not move/bet)."""
+"""PIP-19: pay 5 garnets to see one player's previous-round cards (not move/bet).
+
+Decisions where the spec is silent (docs/rules/ponies_in_pursuit.md):
+- the spy's target is known only to the spy: everyone sees that a seat spied
+  (its garnets drop), not on whom;
+- a spied Wild shows as the Wild with the colour it was declared as, never as
+  an ordinary card of that colour.
+"""
 
 from __future__ import annotations
 
@@ -20,9 +27,7 @@ def spy_targets(state: State, seat: int) -> list[int]:
     return [t for t in range(state["seats"]) if t != seat and last[t]]
 
 
-def spy(state: State, seat: int, target: Any) -> None:
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise errors.bad_action("Say which player to spy on.")
+def spy(state: State, seat: int, target: int) -> None:
     if target not in spy_targets(state, seat):
         if state["spied"][seat]:
             raise errors.illegal("You have already spied this round.")
@@ -34,8 +39,11 @@ def spy(state: State, seat: int, target: Any) -> None:
     state["garnets"][seat] -= SPY_COST
     state["spied"][seat] = True
     of_round = len(state["played"])
-    cards = [{"colour": play_colour(p), "value": play_value(p)} for p in state["played"][-1][target]]
+    cards = [
+        {"card": p["card"], "colour": play_colour(p), "value": play_value(p)}
+        for p in state["played"][-1][target]
+    ]
     report = {"round": state["round"], "target": target, "of_round": of_round, "cards": cards}
     state["spy_results"][seat].append(report)
-    events.emit(state, "spied", seat=seat, target=target, round=state["round"])
+    events.emit(state, "spied", seat=seat, round=state["round"])  # not on whom
     events.emit_private(state, [seat], "spy_result", seat=seat, **report)

@@ -42,9 +42,8 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def own_view(state: State, seat: int | None) -> dict[str, Any]:
-    if seat is None:
-        return dict.fromkeys(OWN_KEYS)
+def own_view(state: State, seat: int) -> dict[str, Any]:
+    """What only `seat` sees (keys OWN_KEYS; the engine shows them as None to everyone else)."""
     hand = state["hands"][seat]
     submission = state["sub"]["submitted"][seat]
     must_play = 0 if not hand else 2 if can_play_two(hand, state["finish_order"]) else 1
@@ -58,6 +57,3 @@ def own_view(state: State, seat: int | None) -> dict[str, Any]:
         "my_plays": [[dict(p) for p in per_seat[seat]] for per_seat in state["played"]],
     }
 
-
-def seat_view(state: State, seat: int | None) -> dict[str, Any]:
-    return {**public_view(state), **own_view(state, seat)}

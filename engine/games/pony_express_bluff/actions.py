@@ -29,7 +29,8 @@ def to_act(state: State) -> list[int]:
     if phase == "bluff_move":
         return [state["caller"]]
     if phase in ("duel", "final_duel", "indians"):
-        return [fights.shooter(state)]
+        chooser = fights.placing(state)
+        return [fights.shooter(state) if chooser is None else chooser]
     return [state["active"]]
 
 
@@ -56,6 +57,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return dice_actions(state, seat, mine)
     if phase == "bluff_move":
         return [{"type": "advance"}, {"type": "decline"}]
+    if phase in ("duel", "final_duel", "indians") and fights.placing(state) is not None:
+        return [{"type": "stand", "corner": corner} for corner in (0, 1)]  # PEB-20
     if phase in ("duel", "final_duel", "indians"):
         out = shot_samples(state, seat)
         if "steady_hand" in mine and not state["steady"]:
@@ -70,11 +73,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             out.append({"type": "ride", "pay": "pass"})
         return out + [{"type": "stay"}]
     if phase == "saloon":
-        return [{"type": "play_item", "item": "sarsaparilla"}, {"type": "drink"}]
+        skip = [{"type": "play_item", "item": "sarsaparilla"}] if "sarsaparilla" in mine else []
+        return [*skip, {"type": "drink"}]
     if phase == "relay":
         return [{"type": "keep_item", "index": i} for i in range(len(state["offer"]))]
     if phase == "end":
-        return [{"type": "play_item", "item": "fresh_horse"}, {"type": "end_turn"}]
+        extra = [{"type": "play_item", "item": "fresh_horse"}] if "fresh_horse" in mine else []
+        return [*extra, {"type": "end_turn"}]
     return []
 
 

@@ -1,7 +1,8 @@
 """A random-claim player: the yardstick the bot is measured against (bench and tests).
 
 It never re-rolls, claims a uniformly random hand, calls or believes at even
-odds, throws one of the listed sample shots, and otherwise picks any legal action.
+odds, stands in either duel corner and throws one of the listed sample shots,
+and otherwise picks any legal action.
 """
 
 from __future__ import annotations
@@ -21,5 +22,5 @@ def random_claim(view: dict[str, Any], legal: list[Action], rng: random.Random) 
     if phase == "call" and {"type": "call"} in legal:
         return rng.choice([{"type": "call"}, {"type": "believe"}])
     if phase in ("duel", "final_duel", "indians"):
-        return rng.choice([a for a in legal if a["type"] == "shoot"])
+        return rng.choice([a for a in legal if a["type"] in ("shoot", "stand")])
     return rng.choice(legal)

@@ -2,7 +2,7 @@
 
 Board coordinates are units on a 120 x 80 board, x to the right and y up.
 The trail snakes in three rows of 11 spaces. The two duellists stand at the
-top-left and bottom-right corners; the Indian camp is in the bottom-left
+top-left and bottom-right corners (the arriving rider chooses which); the Indian camp is in the bottom-left
 corner and its shooter throws from the top-right corner.
 """
 
@@ -57,7 +57,9 @@ def rider_xy(space: int, seat: int) -> tuple[float, float]:
     return x + (seat - 2) * 1.5, y
 
 
-DUEL_CORNERS = ((4.0, 76.0), (116.0, 4.0))  # arriving rider, other rider
+# PEB-20: the two duel corners (top-left, bottom-right); the arriving rider chooses which it
+# takes (corner 0 when it does not choose).
+DUEL_CORNERS = ((4.0, 76.0), (116.0, 4.0))
 INDIAN_SHOOTER = (116.0, 76.0)
 INDIAN_CAMP = ((12.0, 12.0), (6.0, 10.0), (10.0, 6.0))
 HIT_RADIUS = 3.0  # meeple radius + die radius

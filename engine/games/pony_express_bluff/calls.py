@@ -1,4 +1,6 @@
-"""Re-rolls, claims, the call window and its resolution (PEB-9 to PEB-16)."""
+"""Re-rolls, claims, the call window and its resolution (PEB-9 to PEB-16).
+
+These settle the roll and the claim; the move that follows is turn.py's."""
 
 from __future__ import annotations
 
@@ -7,8 +9,7 @@ from typing import Any
 from engine import errors, events
 
 from . import dice as dice_mod
-from . import moves
-from .hands import CLAIMABLE, FACES, hand_of, move_value
+from .hands import CLAIMABLE, FACES, hand_of
 from .items import use
 from .riders import eligible_callers, reroll_price, send_to_jail
 
@@ -71,27 +72,27 @@ def lucky_horseshoe(state: State, seat: int) -> None:
     events.emit(state, "item", seat=seat, item="lucky_horseshoe")
 
 
-def claim(state: State, seat: int, hand: Any, rng: Any) -> None:
-    """PEB-12 / PEB-13: announce a hand (at least a pair); open the call window, if anyone may call."""
+def claim(state: State, seat: int, hand: Any) -> bool:
+    """PEB-12 / PEB-13: announce a hand (at least a pair); open the call window if anyone may call.
+    Returns True when nobody may call (the claim stands at once)."""
     if hand not in CLAIMABLE:
         raise errors.illegal("Claim a hand of at least a pair.", hands=list(CLAIMABLE))
     state["claim"] = {"seat": seat, "hand": hand}
     callers = eligible_callers(state, seat)
     events.emit(state, "claim", seat=seat, hand=hand, callers=callers)
     if not callers:
-        stands(state, rng)
-        return
+        return True
     state["call"] = {"eligible": callers, "believed": [], "spied": []}
     state["phase"] = "call"
+    return False
 
 
-def believe(state: State, seat: int, rng: Any) -> None:
-    """PEB-14: the claim stands once every eligible rider believes."""
+def believe(state: State, seat: int) -> bool:
+    """PEB-14: True once every eligible rider believes (the claim stands)."""
     call = state["call"]
     call["believed"].append(seat)
     events.emit(state, "believe", seat=seat)
-    if all(s in call["believed"] for s in call["eligible"]):
-        stands(state, rng)
+    return all(s in call["believed"] for s in call["eligible"])
 
 
 def spyglass(state: State, seat: int) -> None:
@@ -104,16 +105,18 @@ def spyglass(state: State, seat: int) -> None:
     events.emit_private(state, [seat], "spyglass_seen", seat=seat, target=state["active"], hidden=hidden)
 
 
-def stands(state: State, rng: Any) -> None:
-    """PEB-15: not called; the rider moves the claimed spaces and the dice are never shown."""
+def stands(state: State) -> str:
+    """PEB-15: not called; the dice are never shown. Returns the claimed hand (the rider moves it)."""
     state["call"] = None
     hand = state["claim"]["hand"]
     events.emit(state, "claim_stands", seat=state["active"], hand=hand)
-    moves.own_move(state, move_value(hand), rng)
+    return hand
 
 
-def call(state: State, seat: int, rng: Any) -> None:
-    """PEB-16: the first caller takes it; every die is shown."""
+def call(state: State, seat: int) -> bool:
+    """PEB-16: the first caller takes it; every die is shown. Returns True when the claim was
+    truthful (the caller goes to jail and the rider moves), False for a bluff (the caller, now
+    `state["caller"]`, may move)."""
     active = state["active"]
     hand = state["claim"]["hand"]
     faces = dice_mod.reveal(state["dice"])
@@ -121,24 +124,11 @@ def call(state: State, seat: int, rng: Any) -> None:
     truthful = actual == hand
     state["call"] = None
     state["caller"] = seat
+    state["call_record"][active]["truthful" if truthful else "bluffs"] += 1
     events.emit(
         state, "called", seat=seat, target=active, claim=hand, dice=faces, hand=actual, truthful=truthful
     )
     if truthful:
         send_to_jail(state, seat, "wrong_call")
         state["caller"] = None
-        moves.own_move(state, move_value(hand), rng)
-    else:
-        state["phase"] = "bluff_move"
-
-
-def bluff_move(state: State, seat: int, advance: bool, rng: Any) -> None:
-    """PEB-16 / PEB-17: the caller may move the claimed spaces (no duel, poker or action) or decline."""
-    state["caller"] = None
-    if advance:
-        moves.step(state, seat, move_value(state["claim"]["hand"]), "bluff_call")
-        if moves.reach_sacramento(state, seat, rng):
-            return
-    else:
-        events.emit(state, "decline_move", seat=seat)
-    moves.flow.end_turn(state, rng)
+    return truthful

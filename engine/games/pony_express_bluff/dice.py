@@ -5,16 +5,18 @@
   hidden  - True for dice under the cup,
   known   - the face everyone last saw for that die, None when it was
             re-rolled (or marked) out of sight since; public,
-  history - the public record of this turn's re-rolls (kept dice, mode, faces shown).
+  history - the public record of this turn's re-rolls (kept dice, mode, faces shown),
+  marked_unseen - dice a Marked Die set out of sight this turn (public: others know a
+            die under the cup may hold any face; cleared when that die is re-rolled).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import errors
+from engine import errors, events
 
-from .hands import FACES
+from .hands import FACES, best_seats, hand_of
 
 MODES = ("cup", "hand")
 
@@ -22,7 +24,7 @@ MODES = ("cup", "hand")
 def fresh(rng: Any) -> dict[str, Any]:
     """PEB-8: all five dice rolled under the cup."""
     values = [FACES[n - 1] for n in rng.roll(5)]
-    return {"values": values, "hidden": [True] * 5, "known": [None] * 5, "history": []}
+    return {"values": values, "hidden": [True] * 5, "known": [None] * 5, "history": [], "marked_unseen": []}
 
 
 def open_roll(rng: Any) -> list[str]:
@@ -53,6 +55,7 @@ def reroll(dice: dict[str, Any], keep: list[int], mode: str, rng: Any) -> list[l
                 dice["hidden"][i] = False
                 dice["known"][i] = dice["values"][i]
                 shown.append([i, dice["values"][i]])
+    dice["marked_unseen"] = [i for i in dice["marked_unseen"] if i not in rolled]
     for i, face in zip(rolled, faces, strict=True):
         dice["values"][i] = face
         if mode == "cup":
@@ -83,7 +86,10 @@ def mark(dice: dict[str, Any], index: int, face: str) -> bool:
     dice["values"][index] = face
     if dice["hidden"][index]:
         dice["known"][index] = None
+        if index not in dice["marked_unseen"]:
+            dice["marked_unseen"].append(index)
         return False
+    dice["marked_unseen"] = [i for i in dice["marked_unseen"] if i != index]
     dice["known"][index] = face
     return True
 
@@ -102,4 +108,16 @@ def public(dice: dict[str, Any]) -> dict[str, Any]:
         "under_cup": list(dice["hidden"]),
         "known": list(dice["known"]),
         "history": [dict(step) for step in dice["history"]],
+        "marked_unseen": list(dice["marked_unseen"]),
     }
+
+
+def roll_off(state: dict[str, Any], seats: list[int], rng: Any, event: str) -> int:
+    """Each seat rolls the five dice openly; tied best roll again among themselves (PEB-6, PEB-21)."""
+    contenders = list(seats)
+    while len(contenders) > 1:
+        rolls = [(seat, open_roll(rng)) for seat in contenders]
+        for seat, faces in rolls:
+            events.emit(state, event, seat=seat, dice=faces, hand=hand_of(faces))
+        contenders = best_seats(rolls)
+    return contenders[0]

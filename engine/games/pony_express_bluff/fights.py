@@ -1,31 +1,49 @@
-"""Duels, poker, the Indians and the final duel (PEB-18 to PEB-21, PEB-23, PEB-32)."""
+"""Duels, poker, the Indians and the final duel (PEB-18 to PEB-21, PEB-23, PEB-32).
+
+Each shot's consequences for the duellists are settled here; what the turn does next
+(the landing space, the end of the turn, the end of the game) is turn.py's: `shoot`
+says which of those comes (`FightOutcome`)."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from engine import events
 
-from . import flow, moves, shots
+from . import shots
 from .board import DUEL_CORNERS, INDIAN_CAMP, INDIAN_SHOOTER, rider_xy
+from .dice import roll_off
 from .items import use
-from .riders import send_to_jail, take
+from .riders import send_to_jail, step, take
 
 State = dict[str, Any]
 DUEL_SHOTS = 3  # PEB-19: up to three shots each
 
+# What a shot leaves for the turn: the same fight goes on; a duel is over (the landing space's
+# action comes next); the Indians are dealt with (the move is resolved); the final duel is won.
+FightOutcome = Literal["shoot_again", "duel_over", "indians_over", "final_over"]
+
 
 def start_duel(state: State, arriving: int, other: int) -> None:
-    """PEB-19: the arriving rider at the first corner shoots first; alternate up to three shots each."""
-    state["fight"] = {"kind": "duel", "seats": [arriving, other], "space": state["pos"][arriving], "step": 0}
+    """PEB-19: the arriving rider shoots first; alternate up to three shots each.
+    PEB-20: with aimed shots the arriving rider first chooses its corner (see stand)."""
+    state["fight"] = {
+        "kind": "duel",
+        "seats": [arriving, other],
+        "space": state["pos"][arriving],
+        "step": 0,
+        "corners": [0, 1],
+        "placing": arriving if state["options"]["shots"] == "aim" else None,
+    }
     state["phase"] = "duel"
     state["steady"] = False
     events.emit(state, "duel", seats=[arriving, other], space=state["pos"][arriving])
 
 
 def start_final_duel(state: State, first: int, second: int) -> None:
-    """PEB-32: to the death; the first arrival shoots first, twice per exchange from mailbox 2."""
+    """PEB-32: to the death; the first arrival shoots first, twice per exchange from mailbox 2.
+    PEB-20: with aimed shots the rider who has just arrived (the second) chooses the corners."""
     double = state["mailbox"][first] >= 2
     state["fight"] = {
         "kind": "final",
@@ -33,10 +51,28 @@ def start_final_duel(state: State, first: int, second: int) -> None:
         "space": state["pos"][first],
         "step": 0,
         "double": double,
+        "corners": [0, 1],
+        "placing": second if state["options"]["shots"] == "aim" else None,
     }
     state["phase"] = "final_duel"
     state["steady"] = False
     events.emit(state, "final_duel", seats=[first, second], double=double)
+
+
+def stand(state: State, seat: int, corner: int) -> None:
+    """PEB-20: the rider who just arrived decides where the two duellists stand: it takes
+    `corner` (an index of DUEL_CORNERS), the other duellist the opposite corner."""
+    fight = state["fight"]
+    other = 1 - corner
+    fight["corners"] = [corner if s == seat else other for s in fight["seats"]]
+    fight["placing"] = None
+    events.emit(state, "stand", seat=seat, corner=corner)
+
+
+def placing(state: State) -> int | None:
+    """The duellist still choosing the corners (PEB-20), or None once they stand."""
+    fight = state["fight"]
+    return fight.get("placing") if fight else None
 
 
 def start_indians(state: State, seat: int) -> None:
@@ -58,11 +94,17 @@ def shooter(state: State) -> int:
     return a
 
 
+def corner_xy(state: State, seat: int) -> tuple[float, float]:
+    """Where a duellist stands (PEB-20)."""
+    fight = state["fight"]
+    return DUEL_CORNERS[fight["corners"][fight["seats"].index(seat)]]
+
+
 def shot_start(state: State, seat: int) -> tuple[float, float]:
     fight = state["fight"]
     if fight["kind"] == "indians":
         return INDIAN_SHOOTER
-    return DUEL_CORNERS[fight["seats"].index(seat)]
+    return corner_xy(state, seat)
 
 
 def targets(state: State, seat: int) -> list[tuple[Any, tuple[float, float]]]:
@@ -73,7 +115,7 @@ def targets(state: State, seat: int) -> list[tuple[Any, tuple[float, float]]]:
         found += [(["indian", i], xy) for i, xy in enumerate(INDIAN_CAMP)]
     else:
         other = [s for s in fight["seats"] if s != seat][0]
-        found.append((["rider", other], DUEL_CORNERS[fight["seats"].index(other)]))
+        found.append((["rider", other], corner_xy(state, other)))
     for s in range(state["seats"]):
         if s in fight["seats"] or state["jailed"][s]:
             continue  # PEB-27: jailed riders lie down and cannot be hit
@@ -100,11 +142,9 @@ def take_shot(state: State, seat: int, angle: float, power: float, rng: Any) -> 
         path = shots.trace(start, thrown_angle, thrown_power, targets(state, seat), rng)
         touched = path["touched"]
         record.update(
-            aim=[round(angle, 2), round(power, 2)],
-            thrown=[round(thrown_angle, 2), round(thrown_power, 2)],
-            start=list(start),
-            end=path["end"],
+            aim=[angle, power], thrown=[thrown_angle, thrown_power], start=list(start), end=path["end"]
         )
+        record = shot_from_hundredths(shot_in_hundredths(record))
     elif fight["kind"] == "indians":
         rolls = rng.roll(3)
         need = shots.DICE_HIT_STEADY if steady else shots.DICE_HIT
@@ -133,34 +173,47 @@ def take_shot(state: State, seat: int, angle: float, power: float, rng: Any) -> 
         record["touched"] = touched if first_rider is None else touched[: first_rider + 1]
     else:
         record["touched"] = touched[:1]
-    state["last_shot"] = record
+    state["last_shot"] = shot_in_hundredths(record)  # the state holds whole numbers only
     events.emit(state, "shot", **record)
     return record
 
 
-def shoot(state: State, seat: int, angle: float, power: float, rng: Any) -> None:
+SHOT_POINTS = ("aim", "thrown", "start", "end")  # [angle, power] or [x, y] pairs, to 0.01
+
+
+def shot_in_hundredths(record: dict[str, Any]) -> dict[str, Any]:
+    """A shot's record with its angles, powers and board points as whole hundredths."""
+    return {k: [round(x * 100) for x in v] if k in SHOT_POINTS else v for k, v in record.items()}
+
+
+def shot_from_hundredths(record: dict[str, Any]) -> dict[str, Any]:
+    """The record as players read it: degrees, power and board units, to two decimals."""
+    return {k: [x / 100 for x in v] if k in SHOT_POINTS else v for k, v in record.items()}
+
+
+def shoot(state: State, seat: int, angle: float, power: float, rng: Any) -> FightOutcome:
+    """One shot and its consequences; the fight is cleared once it is over."""
     fight = state["fight"]
     record = take_shot(state, seat, angle, power, rng)
     if fight["kind"] == "indians":
-        indians_result(state, seat, record["touched"], rng)
-        return
+        indians_result(state, seat, record["touched"])
+        return "indians_over"
     hit = record["touched"][0] if record["touched"] else None
     other = [s for s in fight["seats"] if s != seat][0]
     if fight["kind"] == "final":
-        final_shot(state, seat, other, hit)
-        return
+        return final_shot(state, seat, other, hit)
     if hit is None:
         fight["step"] += 1
-        if fight["step"] >= 2 * DUEL_SHOTS:
-            events.emit(state, "duel_over", winner=None, loser=None, gold=0)
-            end_fight(state, rng)
-        return
-    if hit[1] == other:
+        if fight["step"] < 2 * DUEL_SHOTS:
+            return "shoot_again"
+        events.emit(state, "duel_over", winner=None, loser=None, gold=0)
+    elif hit[1] == other:
         duel_lost(state, winner=seat, loser=other, jail_if_broke=True)
     else:
         send_to_jail(state, seat, "bystander")  # PEB-19: hitting a bystander jails the shooter, who loses
         duel_lost(state, winner=other, loser=seat, jail_if_broke=False)
-    end_fight(state, rng)
+    state["fight"] = None
+    return "duel_over"
 
 
 def duel_lost(state: State, winner: int, loser: int, jail_if_broke: bool) -> None:
@@ -181,31 +234,28 @@ def duel_lost(state: State, winner: int, loser: int, jail_if_broke: bool) -> Non
     events.emit(state, "duel_over", winner=winner, loser=loser, gold=paid)
 
 
-def end_fight(state: State, rng: Any) -> None:
-    state["fight"] = None
-    moves.space_action(state, rng)
-
-
-def final_shot(state: State, seat: int, other: int, hit: list | None) -> None:
-    """PEB-32: the shooter who hits wins; hitting a bystander loses; a Vest ignores one hit."""
+def final_shot(state: State, seat: int, other: int, hit: list | None) -> FightOutcome:
+    """PEB-32: the shooter who hits wins; hitting a bystander loses; a Vest ignores one hit.
+    When decided, `state["winner"]` names the winner (turn.py ends the game)."""
     fight = state["fight"]
     if hit is None:
         fight["step"] += 1
-        return
+        return "shoot_again"
     if hit[1] != other:
         events.emit(state, "final_duel_over", winner=other, loser=seat, reason="bystander")
-        flow.win(state, other, "final_duel")
-        return
+        state["winner"] = other
+        return "final_over"
     if "bulletproof_vest" in state["items"][other]:
         use(state, other, "bulletproof_vest")
         events.emit(state, "item", seat=other, item="bulletproof_vest")
         fight["step"] += 1
-        return
+        return "shoot_again"
     events.emit(state, "final_duel_over", winner=seat, loser=other, reason="hit")
-    flow.win(state, seat, "final_duel")
+    state["winner"] = seat
+    return "final_over"
 
 
-def indians_result(state: State, seat: int, touched: list, rng: Any) -> None:
+def indians_result(state: State, seat: int, touched: list) -> None:
     """PEB-23: +1 gold per Indian down, back one space per Indian standing; hitting a rider: jail,
     no gold, no move."""
     state["fight"] = None
@@ -217,15 +267,14 @@ def indians_result(state: State, seat: int, touched: list, rng: Any) -> None:
         state["gold"][seat] += down
         events.emit(state, "indians", seat=seat, down=down, hit_rider=None)
         if down < 3:
-            moves.step(state, seat, -(3 - down), "indians")
-    moves.finish_move(state, rng)
+            step(state, seat, -(3 - down), "indians")
 
 
 def poker(state: State, players: list[int], rng: Any) -> None:
     """PEB-21: each rolls openly once; the best takes 2 gold from each other; tied best re-roll.
     Short of gold: pay what you have, the bank makes up the rest, and go to jail."""
     events.emit(state, "poker", seats=list(players), space=state["pos"][players[0]])
-    winner = flow.roll_off(state, players, rng, "poker_roll")
+    winner = roll_off(state, players, rng, "poker_roll")
     for s in players:
         if s == winner:
             continue

@@ -9,7 +9,7 @@ from engine import events, simultaneous
 
 from . import dice as dice_mod
 from .board import SACRAMENTO
-from .hands import CATEGORY, best_seats, hand_of
+from .hands import CATEGORY, hand_of
 from .items import draw_two, new_deck
 from .riders import alone_last, charity
 
@@ -26,6 +26,9 @@ def setup(state: State, rng: Any) -> None:
         gold=[3] * n,
         jailed=[False] * n,
         mailbox=[0] * n,
+        # each rider's public record of its claims that were called (PEB-16): how many were
+        # truthful and how many bluffs; what any player remembers of the table, kept for the bots
+        call_record=[{"truthful": 0, "bluffs": 0} for _ in range(n)],
         items=[[] for _ in range(n)],
         deck=new_deck(rng),
         phase="draft",
@@ -59,20 +62,9 @@ def draft_keep(state: State, seat: int, index: int, rng: Any) -> None:
 
 def first_player(state: State, rng: Any) -> int:
     """PEB-6: everyone rolls openly; the best hand starts; tied best re-roll."""
-    first = roll_off(state, list(range(state["seats"])), rng, "first_roll")
+    first = dice_mod.roll_off(state, list(range(state["seats"])), rng, "first_roll")
     events.emit(state, "first_player", seat=first)
     return first
-
-
-def roll_off(state: State, seats: list[int], rng: Any, event: str) -> int:
-    """Each seat rolls the five dice openly; tied best roll again among themselves (PEB-6, PEB-21)."""
-    contenders = list(seats)
-    while len(contenders) > 1:
-        rolls = [(seat, dice_mod.open_roll(rng)) for seat in contenders]
-        for seat, faces in rolls:
-            events.emit(state, event, seat=seat, dice=faces, hand=hand_of(faces))
-        contenders = best_seats(rolls)
-    return contenders[0]
 
 
 def reset_turn(state: State, seat: int | None) -> None:

@@ -1,4 +1,4 @@
-"""Riders on the trail: gold, jail, last place and who may call (PEB-7, PEB-11, PEB-13, PEB-27)."""
+"""Riders on the trail: moving, gold, jail, last place and who may call (PEB-7, PEB-11, PEB-13, PEB-27)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,19 @@ from typing import Any
 
 from engine import events
 
-from .board import DESERT_START
+from .board import DESERT_START, SACRAMENTO
 from .items import use
 
 State = dict[str, Any]
+
+
+def step(state: State, seat: int, spaces: int, by: str) -> int:
+    """Move a rider forward (never past Sacramento) or back (never before space 1)."""
+    start = state["pos"][seat]
+    end = max(1, min(SACRAMENTO, start + spaces))
+    state["pos"][seat] = end
+    events.emit(state, "move", seat=seat, from_space=start, to_space=end, by=by)
+    return end
 
 
 def others_standing(state: State, seat: int) -> list[int]:

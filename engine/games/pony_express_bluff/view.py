@@ -1,8 +1,9 @@
 """What a seat (None = spectator) may see (the spec's "Who sees what" table).
 
-The cup is the roller's alone, plus a Spyglass holder during the call window;
-the table dice, claims, calls and revealed dice are public; own item cards are
-yours, others see counts; nobody sees the deck's order.
+public_view is the table everyone sees: the table dice, claims, calls and revealed
+dice, gold, positions, item counts. private_view holds a seat's own secrets under
+PRIVATE_KEYS: its item cards, the cup (the roller's own, or a Spyglass holder's during
+the call window), its relay offer and its draft offer. Nobody sees the deck's order.
 """
 
 from __future__ import annotations
@@ -19,15 +20,38 @@ from .riders import eligible_callers, reroll_price
 State = dict[str, Any]
 
 
-def may_see_cup(state: State, seat: int | None) -> bool:
-    if seat is None or state["dice"] is None:
+def may_see_cup(state: State, seat: int) -> bool:
+    if state["dice"] is None:
         return False
     if seat == state["active"] or state["phase"] == "over":
         return True
     return state["phase"] == "call" and seat in state["call"]["spied"]
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+PRIVATE_KEYS = ("items", "cup", "offer", "draft_mine")
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """Only `seat`'s: its cards, the cup if it may see it, its relay offer, its draft offer."""
+    dice = state["dice"]
+    draft = state.get("draft")
+    return {
+        "items": list(state["items"][seat]),
+        "cup": (
+            [v if h else None for v, h in zip(dice["values"], dice["hidden"], strict=True)]
+            if may_see_cup(state, seat)
+            else None
+        ),
+        "offer": list(state["offer"]) if state["offer"] and seat == state["active"] else None,
+        "draft_mine": (
+            {"offer": list(draft["offers"][seat]), "kept": draft["slot"]["submitted"][seat]}
+            if draft
+            else None
+        ),
+    }
+
+
+def public_view(state: State) -> dict[str, Any]:
     n = state["seats"]
     out: dict[str, Any] = {
         "phase": state["phase"],
@@ -39,19 +63,18 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "gold": list(state["gold"]),
         "jailed": list(state["jailed"]),
         "mailboxes": list(state["mailbox"]),
+        "call_record": [dict(record) for record in state["call_record"]],
         "item_counts": [len(state["items"][s]) for s in range(n)],
-        "items": list(state["items"][seat]) if seat is not None else None,
         "deck_count": len(state["deck"]),
         "claim": dict(state["claim"]) if state["claim"] else None,
         "call": _call(state),
         "caller": state["caller"],
         "fight": _fight(state),
         "steady": state["steady"],
-        "last_shot": state["last_shot"],
+        "last_shot": fights.shot_from_hundredths(state["last_shot"]) if state["last_shot"] else None,
         "winner": state["winner"],
-        "dice": _dice(state, seat),
-        "offer": list(state["offer"]) if state["offer"] and seat == state["active"] else None,
-        "draft": _draft(state, seat),
+        "dice": _dice(state),
+        "draft": _draft(state),
         "board": geometry(),
         "move_table": dict(MOVE_TABLE),
     }
@@ -60,16 +83,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _dice(state: State, seat: int | None) -> dict[str, Any] | None:
+def _dice(state: State) -> dict[str, Any] | None:
     dice = state["dice"]
     if dice is None:
         return None
     out = dice_mod.public(dice)
-    out["cup"] = (
-        [v if h else None for v, h in zip(dice["values"], dice["hidden"], strict=True)]
-        if may_see_cup(state, seat)
-        else None
-    )
     active = state["active"]
     out["free_rerolls"] = state["free_rerolls"]
     out["reroll_price"] = reroll_price(state, active)
@@ -100,11 +118,8 @@ def _fight(state: State) -> dict[str, Any] | None:
     return out
 
 
-def _draft(state: State, seat: int | None) -> dict[str, Any] | None:
+def _draft(state: State) -> dict[str, Any] | None:
     draft = state.get("draft")
     if not draft:
         return None
-    mine = None
-    if seat is not None:
-        mine = {"offer": list(draft["offers"][seat]), "kept": draft["slot"]["submitted"][seat]}
-    return {"chosen": [s is not None for s in draft["slot"]["submitted"]], "mine": mine}
+    return {"chosen": [s is not None for s in draft["slot"]["submitted"]]}

@@ -14,7 +14,7 @@ Options: opening_odds "standard" | "random" | "chosen" | "first-card";
 track_choice bool (false); movement "standard" | "alternative";
 first_player int 0-5 (0, must be below the number of seats).
 
-Actions (phase -> action):
+Actions (declared once in game.MOVES, engine/moves.py checks every field; phase -> action):
   opening  {"type": "open", "horse": 0-6, "card": "red-9"}        `chosen` opening only
   bet      {"type": "bet", "horse": 0-6}                            rounds 1-5, chips = 6 - round
   play     {"type": "play", "card": "yellow-4", "horse": 0-6}
@@ -25,28 +25,33 @@ Actions (phase -> action):
                                                                     "again" (alternative movement)
   dice     {"type": "dice_card", "use": true | false}              after a failed roll
 
-View (engine.view adds game, seats, you, options, to_act, over, log, result):
+View = public_view + private_view (engine.view adds game, seats, you, options, to_act,
+over, result). Public:
   phase, stage (1 | 2), first_player, round, bet_size (chips bet this round,
   0 when none), turn (stage-1 seat or null),
   horses: [{name, row, price ("5-1"), cards (face-up stage-1 stack),
             chips (total bet on it), owner (seat | null), track (1-7 | null),
             position (0-19), place (1-3 | null),
-            race_hand (owner only, else null), race_hand_count,
-            race_played (owner only; everyone for a greenhorn; all at the end),
+            race_hand (at the end only, else null), race_hand_count,
+            race_played (a greenhorn's turned cards; every horse's at the end),
             race_played_count}] x 7,
   bets: [[chips per horse] per seat], chips: [chips in hand per seat],
-  hand: own stage-1 hand (null for a spectator), hand_counts, leftover_count,
+  hand_counts, leftover_count,
   openable: cards still nameable in the `chosen` opening (else null),
   dice_card: [unused? per seat],
   track_choice: {horse, free: [tracks]} while an owner picks, else null,
   race: null | {round, track (whose turn), turn: null | {horse, rider, step
-        ("card" | "fast" | "risky" | "again" | "dice"), rolls, card, bonus,
-        chance (card value / 10) - card, bonus and chance for the rider only}},
+        ("card" | "fast" | "risky" | "again" | "dice"), rolls}},
   places: [horse, ...] in order of arrival,
   settlement (at the end): {prizes: [{seat, horse, place, chips}],
         bets: [{seat, horse, stake, row, place, paid}]},
   odds_table: [{row, price, pays: [1st, 2nd, 3rd] (null = lost)}],
   tracks: [[colour | null for spaces 1-18] per track].
+Private (PRIVATE_KEYS; None for every other seat and spectators):
+  hand (own stage-1 hand), race_hands / race_played_own ([per horse]: the cards in
+  hand / played face down of the horses this seat rides, null for other horses),
+  ride ({card, bonus, chance (card value / 10)} on this seat's horse's turn, after
+  its card, else null).
 Result: {scores (chips), winners, places, revealed: {race_cards: [{round,
 horse, card}], settlement}}.
 

@@ -188,12 +188,13 @@ def choose_ride(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str
 
 def choose_pace(view: dict[str, Any]) -> bool:
     turn = view["race"]["turn"]
+    ride = view["ride"]  # the card this seat just played: its bonus and d10 chance (private)
     horse = view["horses"][turn["horse"]]
     distance = TOWN - horse["position"]
-    p = turn["chance"]
-    base = 1 + bool(turn["bonus"])
+    p = ride["chance"]
+    base = 1 + bool(ride["bonus"])
     if turn["step"] == "again":
-        f = 2 if turn["bonus"] else 1
+        f = 2 if ride["bonus"] else 1
         return p * min(2 * f, distance) > min(f, distance)
     if turn["step"] == "risky":
         return p * min(base + 2, distance) > min(base + 1, distance)
@@ -201,9 +202,9 @@ def choose_pace(view: dict[str, Any]) -> bool:
 
 
 def choose_dice(view: dict[str, Any]) -> bool:
-    turn = view["race"]["turn"]
-    p = turn["chance"]
-    at_stake = 2 + bool(turn["bonus"]) if len(turn["rolls"]) >= 2 else 1 + bool(turn["bonus"])
+    turn, ride = view["race"]["turn"], view["ride"]
+    p = ride["chance"]
+    at_stake = 2 + bool(ride["bonus"]) if len(turn["rolls"]) >= 2 else 1 + bool(ride["bonus"])
     return p * at_stake >= 1.2
 
 

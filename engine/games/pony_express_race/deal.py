@@ -43,19 +43,28 @@ def random_opening(state: dict[str, Any], pack: list[str]) -> None:
         place_opening_card(state, horse, card)
 
 
-def hand_size(seats: int, opening: str) -> int:
-    """PER-7; with `first-card` all 42 cards are dealt as evenly as possible (our reading)."""
-    if opening == "first-card":
-        return len(full_deck()) // seats
-    return HAND_SIZE[seats]
+def hand_sizes(seats: int, opening: str, first_player: int = 0) -> list[int]:
+    """PER-7: cards per seat. PER-6 `first-card` ("deal out all the movement cards"): all 42
+    cards go out, one at a time round the table starting left of the first player (the
+    Bookmaker deals), so with 4 or 5 players the two seats after the first player get one
+    card more (4: 11, 11, 10, 10; 5: 9, 9, 8, 8, 8) and nothing is left over."""
+    if opening != "first-card":
+        return [HAND_SIZE[seats]] * seats
+    base, extra = divmod(len(full_deck()), seats)
+    order = [(first_player + 1 + k) % seats for k in range(seats)]
+    return [base + (order.index(seat) < extra) for seat in range(seats)]
 
 
 def deal_hands(state: dict[str, Any], pack: list[str], rng: Rng) -> None:
     """PER-7: shuffle what is left and deal; the rest waits face down (PER-14)."""
     rng.shuffle(pack)
-    size = hand_size(state["seats"], state["options"]["opening_odds"])
-    state["hands"] = [sorted(pack[i * size : (i + 1) * size]) for i in range(state["seats"])]
-    state["leftover"] = pack[state["seats"] * size :]
+    sizes = hand_sizes(state["seats"], state["options"]["opening_odds"], state["first_player"])
+    state["hands"] = []
+    start = 0
+    for size in sizes:
+        state["hands"].append(sorted(pack[start : start + size]))
+        start += size
+    state["leftover"] = pack[start:]
 
 
 def setup_game(state: dict[str, Any], rng: Rng) -> None:

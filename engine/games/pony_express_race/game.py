@@ -1,35 +1,92 @@
-"""The Game definition: options, whose turn, dispatch of actions to the stage modules."""
+"""The Game definition: options, whose turn, the declared moves (engine/moves.py), the views."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from engine import errors
 from engine.game import Game
+from engine.moves import Bool, Int, Move, MoveTable, Str
 from engine.options import Option
 from engine.rng import Rng
 
 from . import allocation, betting, race
 from .bot import choose_action
+from .cards import HORSE_COUNT
 from .deal import setup_game
 from .money import winners
-from .view import game_view
+from .tracks import TRACK_COUNT
+from .view import PRIVATE_KEYS, private_view
+from .view import public_view as table_view
 
+State = dict[str, Any]
+Action = dict[str, Any]
 RACE_PHASES = ("ride", "pace", "dice")
-ACTION_OF_PHASE = {
-    "opening": ("open",),
-    "bet": ("bet",),
-    "play": ("play",),
-    "track": ("track",),
-    "ride": ("ride",),
-    "pace": ("pace",),
-    "dice": ("dice_card",),
-}
+HORSE = Int(0, HORSE_COUNT - 1)
+CARD = Str(max_len=12)  # "black-5", "white-2": the rules name a wrong card in words
+
+
+def in_phase(*phases: str):
+    """A move is allowed in these phases (whose turn it is, the engine checks first)."""
+
+    def allowed(state: State, seat: int) -> bool:
+        return state["phase"] in phases
+
+    return allowed
+
+
+def next_turn(state: State, rng: Rng) -> None:
+    """PER-9, PER-14: the next stage-1 turn; after the last card, the left-overs, owners, tracks."""
+    if betting.next_turn(state):
+        return
+    betting.deal_leftovers(state)
+    allocation.settle_owners(state)
+    if allocation.start_allocation(state, rng):
+        start_race(state, rng)
+
+
+def start_race(state: State, rng: Rng) -> None:
+    race.start_race(state, rng)
+    race.run_until_decision(state, rng)
+
+
+def bet(state: State, seat: int, action: Action, rng: Rng) -> None:
+    if not betting.apply_bet(state, seat, action):
+        next_turn(state, rng)
+
+
+def play(state: State, seat: int, action: Action, rng: Rng) -> None:
+    betting.apply_play(state, seat, action)
+    next_turn(state, rng)
+
+
+def track(state: State, seat: int, action: Action, rng: Rng) -> None:
+    if allocation.apply_track(state, seat, action):
+        start_race(state, rng)
+
+
+MOVES = MoveTable(
+    Move("open", betting.apply_open, fields={"horse": HORSE, "card": CARD}, allowed=in_phase("opening"),
+         not_now="The opening cards are all placed."),
+    Move("bet", bet, fields={"horse": HORSE}, allowed=in_phase("bet"),
+         not_now="Now is not the time to bet: play a card or wait for the race."),
+    Move("play", play, fields={"card": CARD, "horse": HORSE}, allowed=in_phase("play"),
+         not_now="Now is not the time to play a card onto a horse."),
+    Move("track", track, fields={"track": Int(1, TRACK_COUNT)}, allowed=in_phase("track"),
+         not_now="Nobody is choosing a track now."),
+    Move("ride", race.apply_ride, fields={"card": CARD, "move_up": Bool()}, optional=("move_up",),
+         allowed=in_phase("ride"), not_now="Play your horse's card first, or wait for your horse's turn."),
+    Move("pace", race.apply_pace, fields={"push": Bool()}, allowed=in_phase("pace"),
+         not_now="There is no pace to choose now."),
+    Move("dice_card", race.apply_dice_card, fields={"use": Bool()}, allowed=in_phase("dice"),
+         not_now="There is no roll to void now."),
+)
 
 
 class PonyExpressRace(Game):
     id = "pony_express_race"
+    moves = MOVES
+    private_keys = PRIVATE_KEYS
     title = "Pony Express: Odds and Riders"
     min_seats = 2
     max_seats = 6
@@ -79,46 +136,11 @@ class PonyExpressRace(Game):
             return allocation.track_actions(state)
         return race.ride_actions(state)
 
-    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> None:
-        phase = state["phase"]
-        kind = action["type"]
-        if kind not in ("open", "bet", "play", "track", "ride", "pace", "dice_card"):
-            raise errors.bad_action(f"There is no action called '{kind}' in this game.")
-        if kind not in ACTION_OF_PHASE.get(phase, ()):
-            expected = ACTION_OF_PHASE.get(phase, ("nothing",))[0]
-            raise errors.illegal(f"Now the game expects '{expected}', not '{kind}'.", expected=expected)
-        if kind == "open":
-            betting.apply_open(state, seat, action, rng)
-        elif kind == "bet":
-            if not betting.apply_bet(state, seat, action):
-                self._next_turn(state, rng)
-        elif kind == "play":
-            betting.apply_play(state, seat, action)
-            self._next_turn(state, rng)
-        elif kind == "track":
-            if allocation.apply_track(state, seat, action):
-                self._start_race(state, rng)
-        elif kind == "ride":
-            race.apply_ride(state, seat, action, rng)
-        elif kind == "pace":
-            race.apply_pace(state, seat, action, rng)
-        else:
-            race.apply_dice_card(state, seat, action, rng)
+    def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
+        return table_view(state)
 
-    def _next_turn(self, state: dict[str, Any], rng: Rng) -> None:
-        if betting.next_turn(state):
-            return
-        betting.deal_leftovers(state)
-        allocation.settle_owners(state)
-        if allocation.start_allocation(state, rng):
-            self._start_race(state, rng)
-
-    def _start_race(self, state: dict[str, Any], rng: Rng) -> None:
-        race.start_race(state, rng)
-        race.run_until_decision(state, rng)
-
-    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return game_view(state, seat)
+    def private_view(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        return private_view(state, seat)
 
     def is_over(self, state: dict[str, Any]) -> bool:
         return state["phase"] == "over"

@@ -7,13 +7,25 @@ from engine import errors
 from engine.games.horse_racing.board import PRESETS
 from tests.engine.games.horse_racing.helpers import GAME, act, race_state
 
+# HR-1, written out from the rules (docs/rules/horse_racing.md), not from the code's table.
+SPEC_PRESETS = {
+    "classic": [3, 6, 8, 11, 14, 17, 14, 11, 8, 6, 3],
+    "even-a": [4, 6, 8, 10, 12, 14, 12, 10, 8, 6, 4],
+    "even-b": [4, 6, 8, 10, 12, 13, 12, 10, 8, 6, 4],
+    "even-c": [4, 7, 9, 11, 13, 15, 13, 11, 9, 7, 4],
+    "short": [3, 5, 6, 8, 9, 10, 9, 8, 6, 5, 3],
+}
 
-@pytest.mark.parametrize("name", list(PRESETS))
+
+@pytest.mark.parametrize("name", list(SPEC_PRESETS))
 def test_hr_1_presets_set_the_steps_of_horses_2_to_12(name):
     state = engine.setup(GAME, {"board": name}, 4, seed=1)
-    assert state["board"] == list(PRESETS[name])
-    assert engine.view(state, None)["board"] == list(PRESETS[name])
-    assert PRESETS["classic"] == (3, 6, 8, 11, 14, 17, 14, 11, 8, 6, 3)
+    assert state["board"] == SPEC_PRESETS[name]
+    assert engine.view(state, None)["board"] == SPEC_PRESETS[name]
+
+
+def test_hr_1_the_presets_are_exactly_the_five_of_the_rules():
+    assert set(PRESETS) == set(SPEC_PRESETS)
 
 
 def test_hr_1_default_board_is_even_a_and_a_custom_list_is_accepted():

@@ -23,6 +23,36 @@ def test_hr_2_estimate_is_reproducible_from_a_seed():
     assert estimate("even-a", 20_000, seed=5)["win"] != estimate("even-a", 20_000, seed=6)["win"]
 
 
+def exact_one_step_wins():
+    """Exact win chances on a board where every horse needs one step: four different sums are
+    scratched, then the first racing sum rolled wins, so the winner is the fifth different sum
+    to come up. Summed over every order of the first five different sums."""
+    chance = {h: (6 - abs(h - 7)) / 36 for h in range(2, 13)}
+    wins = dict.fromkeys(chance, 0.0)
+
+    def walk(seen, prob, used):
+        if len(seen) == 5:
+            wins[seen[-1]] += prob
+            return
+        for h in chance:
+            if h not in seen:
+                walk(seen + [h], prob * chance[h] / (1 - used), used + chance[h])
+
+    walk([], 1.0, 0.0)
+    return wins
+
+
+def test_hr_2_a_scratched_horse_never_races():
+    """HR-2: the estimate scratches four horses before the race: on a one-step board it matches the
+    exact chances (fifth different sum wins). Were scratched horses still racing, the first sum
+    rolled would win: horse 7 one race in six, horse 2 one in 36 (not 4.4%)."""
+    exact = exact_one_step_wins()
+    assert exact[7] == pytest.approx(0.1131, abs=1e-4) and exact[2] == pytest.approx(0.0442, abs=1e-4)
+    win = estimate([1] * 11, races=200_000, seed=3)["win"]
+    for horse in range(2, 13):
+        assert win[str(horse)] == pytest.approx(exact[horse], abs=0.004)
+
+
 def naive_race(steps, rng):
     """One race rolled die by die, as the rules say: four scratches (quick), then roll until a finish."""
     scratched = []

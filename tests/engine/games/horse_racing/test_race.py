@@ -125,13 +125,48 @@ def test_hr_13_joker_moves_a_racing_horse_forward_or_back_after_the_roll(dice):
     assert all(a["horse"] not in SCRATCHED for a in jokers)
     refused(state, 1, type="joker", horse=7, move=1)  # scratched
     refused(state, 1, type="joker", horse=4, move=-1)  # not below the start
-    refused(state, 1, type="joker", horse=5, move=2)
+    refused(state, 1, errors.BAD_ACTION, type="joker", horse=5, move=2)
     state = act(state, 1, type="joker", horse=5, move=-1)
     assert state["positions"][5 - 2] == 1 and state["hands"][1] == ["Joker"]
-    refused(state, 1, type="joker", horse=3, move=1)  # one Joker a turn [house]
     state = act(state, 1, type="end_turn")
     state = act(state, 2, type="roll")
     refused(state, 2, type="joker", horse=3, move=1)  # seat 2 holds none
+
+
+def test_hr_13_a_player_may_play_every_joker_they_hold_in_one_turn(dice):
+    """HR-13 sets no limit of one Joker a turn (neither does the source): both are played."""
+    state = race_state(hands=[[], ["Joker", "Joker", "5"], [], []], scratched=SCRATCHED, positions={5: 2},
+                       active=1)
+    dice.script([1, 2])
+    state = act(state, 1, type="roll")
+    state = act(state, 1, type="joker", horse=5, move=1)
+    assert {"type": "joker", "horse": 5, "move": 1} in engine.legal_actions(state, 1)
+    state = act(state, 1, type="joker", horse=5, move=1)
+    assert state["positions"][5 - 2] == 4 and state["hands"][1] == ["5"]
+    assert [e["move"] for e in events(state, "joker")] == [1, 1]
+    assert not any(a["type"] == "joker" for a in engine.legal_actions(state, 1))  # none left
+
+
+@pytest.mark.parametrize(
+    "action, field",
+    [
+        ({"type": "joker", "horse": 5, "move": 1.0}, "move"),
+        ({"type": "joker", "horse": 5, "move": True}, "move"),
+        ({"type": "joker", "horse": 5.0, "move": 1}, "horse"),
+        ({"type": "joker", "horse": 5, "move": 1, "steps": 2}, "steps"),
+        ({"type": "choose", "dice": [0, 1.0]}, "dice[1]"),
+        ({"type": "roll", "advantage": 1}, "advantage"),
+    ],
+)
+def test_hr_13_numeric_fields_must_be_ints_not_floats_or_bools(dice, action, field):
+    """Every numeric action field is a JSON integer: a Joker with "move": 1.0 is refused in words
+    and never puts a float in the state."""
+    state = race_state(hands=[[], ["Joker"], [], []], scratched=SCRATCHED, positions={5: 2}, active=1)
+    dice.script([1, 2])
+    state = act(state, 1, type="roll")
+    error = refused(state, 1, errors.BAD_ACTION, **action)
+    assert error.params["field"] == field and error.message.endswith(".")
+    assert "whole number" in error.message or "true or false" in error.message or "not part" in error.message
 
 
 def test_hr_13_joker_may_follow_paying_an_owed_ante(dice):
@@ -175,6 +210,27 @@ def test_hr_14_answer_chain_waits_for_the_answered_player(dice):
     assert engine.to_act(state) == [1]
     assert engine.legal_actions(state, 1) == [{"type": "end_turn"}]  # played a King: no Joker
     assert [e["e"] for e in state["log"][-4:]] == ["king", "king", "king", "ace"]
+
+
+def test_hr_14_a_joker_is_never_played_out_of_turn(dice):
+    """HR-14: only Kings and Aces may be played out of turn. A seat answering a passed ante,
+    a bystander and the active player waiting on the answer all hold a Joker: none may play it."""
+    hands = [["Joker"], ["K", "Joker"], ["Joker", "A"], ["Joker"]]
+    state = race_state(hands=hands, scratched=SCRATCHED, positions={5: 3}, active=1)
+    dice.script([4, 4])  # horse 8: scratched, an ante is owed
+    state = act(state, 1, type="roll")
+    state = act(state, 1, type="king", to="left")  # seat 2 now answers, out of turn
+    assert not any(a["type"] == "joker" for a in engine.legal_actions(state, 2))
+    assert refused(state, 2, type="joker", horse=5, move=1).message == (
+        "Only Kings and Aces may be played out of turn."
+    )
+    refused(state, 3, errors.NOT_YOUR_TURN, type="joker", horse=5, move=1)
+    refused(state, 0, errors.NOT_YOUR_TURN, type="joker", horse=5, move=-1)
+    refused(state, 1, errors.NOT_YOUR_TURN, type="joker", horse=5, move=1)
+    state = act(state, 2, type="ace")
+    # Back on seat 1's turn, the others still may not play their Jokers.
+    refused(state, 2, errors.NOT_YOUR_TURN, type="joker", horse=5, move=1)
+    assert state["positions"][5 - 2] == 3 and all("Joker" in h for h in state["hands"][:4])
 
 
 def test_hr_14_the_chain_ends_when_someone_pays_and_passing_back_returns_it(dice):
@@ -230,7 +286,7 @@ def test_refused_actions_are_clear_and_change_nothing(dice):
     refused(state, 1, type="pick", card="5")
     refused(state, 1, type="choose", dice=[0, 1])
     refused(state, 1, type="pay")
-    refused(state, 1, type="joker")
+    refused(state, 1, errors.BAD_ACTION, type="joker")  # no horse, no move
     refused(state, 1, errors.BAD_ACTION, type="roll", advantage="yes")
     refused(state, 2, errors.NOT_YOUR_TURN, type="roll")
     message = refused(state, 1, type="king", to="left").message

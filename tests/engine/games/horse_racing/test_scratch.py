@@ -1,7 +1,7 @@
 """HR-6 antes, HR-7..HR-10 scratching four horses (quick and orbit)."""
 
 import engine
-from engine.registry import get_game
+from engine.games.horse_racing.game import start_running
 from engine.rng import Rng
 from tests.engine.games.horse_racing.helpers import GAME, events, finish_draft
 
@@ -13,7 +13,7 @@ def scratched_start(hands, rolls, dice, options=None):
     state["packets"] = [[] for _ in hands]
     state["picks"] = None
     dice.script(*rolls)
-    get_game(GAME)._start_running(state, Rng(state["rng"]))
+    start_running(state, Rng(state["rng"]))
     assert not dice.rolls, "every scripted roll used"
     return state
 

@@ -33,6 +33,19 @@ def test_pip_8_submission_secret_changeable_until_last_arrives():
     assert engine.view(state, 0)["hand"].count("yellow2") == 2
 
 
+def test_pip_8_changing_a_submission_tells_nobody():
+    """PIP-8: a re-submission adds no event: at most one "seat X is in" per seat and round,
+    so the others cannot tell a seat that changed its mind from one that did not."""
+    once = engine.apply(new_game(3), 0, sub("yellow2:move", "black2:move"))
+    twice = engine.apply(once, 0, sub("blue2:move", "black2:move"))
+    thrice = engine.apply(twice, 0, sub("yellow2:move", "black2:move"))
+    for seat in (1, 2, None):
+        assert engine.view(once, seat) == engine.view(twice, seat) == engine.view(thrice, seat)
+    assert events(thrice, None, "submitted") == [{"e": "submitted", "seat": 0, "round": 1}]
+    _, new_events = engine.step(once, 0, sub("blue2:move", "black2:move"))
+    assert new_events == []
+
+
 def test_pip_9_move_cards_of_one_colour_add_up():
     state = new_game(3)
     state = play_round(state, {0: sub("blue2:move", "red1:move"), 1: sub("blue1:move", "red1:move"),
@@ -52,6 +65,20 @@ def test_pip_10_bets_add_to_stakes_across_rounds_and_stay_secret():
     assert engine.view(state, 1)["stakes"] != engine.view(state, 0)["stakes"]
     assert engine.view(state, None)["stakes"] is None
     assert "blue" not in str([e for e in engine.view(state, 1)["log"] if e["e"] != "round_resolved"])
+
+
+def test_pip_11_an_overshoot_counts_only_the_steps_to_the_finish():
+    """PIP-11: the round's public moves stop at the finish line, so a pony one step from home
+    moved by a Blue 2 or by a Blue 1 shows the same outcome (the card value stays secret)."""
+    outcomes = []
+    for card in ("blue2", "blue1"):
+        state = new_game(2)
+        state["positions"] = [0, 0, 7, 0, 0]
+        state = play_round(state, {0: sub(f"{card}:move", "yellow2:bet"), 1: sub("white1:bet", "red1:bet")})
+        resolved = events(state, None, "round_resolved")[0]
+        assert resolved["moves"]["blue"] == 1 and resolved["finished"] == ["blue"]
+        outcomes.append((resolved, engine.view(state, None)["history"], engine.view(state, 1)))
+    assert outcomes[0] == outcomes[1]
 
 
 def test_pip_11_reaching_or_passing_finishes_in_order_of_rounds():

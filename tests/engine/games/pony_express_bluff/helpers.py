@@ -43,6 +43,7 @@ def at_roll(
             "hidden": list(hidden),
             "known": [None if h else v for v, h in zip(dice, hidden, strict=True)],
             "history": [],
+            "marked_unseen": [],
         },
     )
     st["pos"] = list(pos) if pos else st["pos"]
@@ -73,9 +74,18 @@ def with_seed(state: dict[str, Any], seat: int, action: dict[str, Any], wanted, 
     raise AssertionError("no seed gave the wanted outcome")
 
 
-def land(state: dict[str, Any], hand: str) -> dict[str, Any]:
-    """The active rider claims `hand` and every eligible rider believes."""
+def land(state: dict[str, Any], hand: str, corner: int | None = 0) -> dict[str, Any]:
+    """The active rider claims `hand` and every eligible rider believes; if that starts a duel
+    with aimed shots, the arriving rider takes `corner` (PEB-20; None: leave the choice open)."""
     state = act(state, state["active"], "claim", hand=hand)
     while state["phase"] == "call":
         state = act(state, engine.to_act(state)[0], "believe")
+    return stood(state, corner)
+
+
+def stood(state: dict[str, Any], corner: int | None = 0) -> dict[str, Any]:
+    """PEB-20: if a duellist is choosing the corners, it takes `corner` (None: leave it open)."""
+    fight = state.get("fight")
+    if corner is not None and fight and fight.get("placing") is not None:
+        state = act(state, fight["placing"], "stand", corner=corner)
     return state

@@ -159,6 +159,25 @@ def test_peb_15_not_called_moves_claimed_spaces_dice_never_shown():
     assert not events(state, "called", since=start)
 
 
+def test_peb_15_an_uncalled_claim_leaves_every_die_under_the_cup():
+    """PEB-15: after the claim stands and the rider has moved, the dice are still hidden from
+    the other riders and spectators (the turn waits here for the rider's end-of-move choice),
+    and no public event since the claim carries a face."""
+    state = at_roll(started(), 0, PAIR, pos=[2, 3, 5], items=[["spyglass"], [], []])
+    start = len(state["log"])
+    state = act(act(state, 0, "claim", hand="three_kind"), 1, "believe")
+    assert state["pos"][0] == 5 and state["phase"] == "end" and state["active"] == 0
+    for seat in (1, 2, None):
+        dice = engine.view(state, seat)["dice"]
+        assert dice["table"] == [None] * 5 and dice["known"] == [None] * 5, seat
+        assert dice["under_cup"] == [True] * 5 and engine.view(state, seat)["cup"] is None, seat
+    assert engine.view(state, 0)["cup"] == PAIR  # the roller still sees its own dice
+    public = engine.visible_events(state["log"][start:], None, False)
+    assert not [e for e in public if e.get("dice") or e.get("shown") or e.get("hidden")]
+    after = act(state, 0, "end_turn")
+    assert not events(after, "called", since=start)
+
+
 def test_peb_16_called_bluff_active_stays_caller_may_move():
     state = at_roll(started(), 0, PAIR, pos=[7, 8, 13])
     state = act(state, 0, "claim", hand="three_kind")

@@ -1,6 +1,9 @@
 """Duels, shots, poker and the final duel (PEB-19, PEB-20, PEB-21, PEB-32)."""
 
 import math
+import random
+
+import pytest
 
 import engine
 
@@ -179,3 +182,45 @@ def test_peb_32_bulletproof_vest_ignores_one_hit():
     state = engine.apply(state, 1, {"type": "shoot", "angle": 90.0, "power": 50})  # first arrival misses
     after = with_seed(state, 0, aimed(state, 0), lambda s: s["last_shot"]["touched"] == [["rider", 1]])
     assert not engine.is_over(after) and after["items"][1] == [] and engine.to_act(after) == [1]
+
+
+def test_peb_20_the_arriving_rider_chooses_where_the_duellists_stand():
+    """PEB-20 (seed: the rider who just moved decides where each duellist stands): the arriving
+    rider alone acts, choosing its corner; the other duellist takes the opposite one."""
+    state = land(at_roll(started(), 0, PAIR, pos=[6, 7, 20]), "pair", corner=None)
+    assert engine.to_act(state) == [0] and engine.legal_actions(state, 1) == []
+    assert engine.legal_actions(state, 0) == [{"type": "stand", "corner": 0}, {"type": "stand", "corner": 1}]
+    with pytest.raises(engine.EngineError):
+        engine.apply(state, 0, {"type": "stand", "corner": 2})
+    swapped = act(state, 0, "stand", corner=1)
+    assert events(swapped, "stand")[-1] == {"e": "stand", "seat": 0, "corner": 1}
+    seen = engine.view(swapped, None)["fight"]
+    assert seen["start"] == [116.0, 4.0] and seen["targets"][0] == {"label": ["rider", 1], "xy": [4.0, 76.0]}
+    shot = engine.view(engine.apply(swapped, 0, aimed(swapped, 0)), None)["last_shot"]
+    assert shot["start"] == [116.0, 4.0]
+    assert engine.to_act(act(state, 0, "stand", corner=0)) == [0]  # then the arriving rider shoots first
+
+
+def test_peb_20_in_the_final_duel_the_new_arrival_chooses_and_silence_keeps_the_board_corner():
+    state = at_roll(started(), 0, PAIR, pos=[31, 33, 20])
+    state["mailbox"][1] = 1
+    state = land(state, "two_pairs", corner=None)
+    assert state["phase"] == "final_duel" and engine.to_act(state) == [0]
+    assert engine.timeout_action(state, 0) == {"type": "stand", "corner": 0}
+    stood_ = engine.apply(state, 0, engine.timeout_action(state, 0))
+    assert engine.to_act(stood_) == [1]  # the first arrival shoots first (PEB-32)
+    assert engine.view(stood_, None)["fight"]["start"] == [116.0, 4.0]
+
+
+def test_peb_20_dice_shots_need_no_corners():
+    state = land(at_roll(started(options={"shots": "dice"}), 0, PAIR, pos=[6, 7, 20]), "pair", corner=None)
+    assert engine.legal_actions(state, 0) == [{"type": "shoot"}]
+
+
+def test_peb_20_bot_stands_far_from_a_bystander_on_the_line():
+    """A rider standing near one corner's line blocks whoever shoots from there: the bot takes
+    the other corner."""
+    for bystander_space, corner in ((9, 0), (25, 1)):  # 9 is near corner 1, 25 near corner 0
+        state = land(at_roll(started(), 0, PAIR, pos=[6, 7, bystander_space]), "pair", corner=None)
+        for seed in range(5):
+            assert engine.bot_action(state, 0, random.Random(seed)) == {"type": "stand", "corner": corner}

@@ -13,7 +13,7 @@ def test_peb_5_setup_gold_items_draft():
     offers = [list(o) for o in state["draft"]["offers"]]
     assert all(len(o) == 2 for o in offers) and len(state["deck"]) == 12
     # each seat sees its own offer only
-    assert engine.view(state, 1)["draft"]["mine"]["offer"] == offers[1]
+    assert engine.view(state, 1)["draft_mine"]["offer"] == offers[1]
     for seat in range(4):
         state = engine.apply(state, seat, {"type": "keep_item", "index": seat % 2})
     assert state["items"] == [[offers[s][s % 2]] for s in range(4)]
@@ -67,11 +67,12 @@ def test_peb_8_roll_is_under_the_cup():
     state = started(3, seed=5)
     roller = state["active"]
     assert state["phase"] == "dice" and state["dice"]["hidden"] == [True] * 5
-    mine = engine.view(state, roller)["dice"]
-    assert mine["cup"] == state["dice"]["values"] and mine["table"] == [None] * 5
+    mine = engine.view(state, roller)
+    assert mine["cup"] == state["dice"]["values"] and mine["dice"]["table"] == [None] * 5
     for seat in [s for s in range(3) if s != roller] + [None]:
-        seen = engine.view(state, seat)["dice"]
-        assert seen["cup"] is None and seen["table"] == [None] * 5 and seen["known"] == [None] * 5
+        seen = engine.view(state, seat)
+        assert seen["cup"] is None
+        assert seen["dice"]["table"] == [None] * 5 and seen["dice"]["known"] == [None] * 5
 
 
 def jailed_turn(gold=3):
@@ -85,11 +86,29 @@ def test_peb_28_pay_bail_and_play():
     state = act(jailed_turn(gold=3), 1, "pay_bail")
     assert state["jailed"][1] is False and state["phase"] == "dice" and state["active"] == 1
     assert state["gold"][1] == 1  # 3 paid, charity gives 1 since 0 was left
+    for gold in (4, 7):  # the bail is exactly 3 (a bail of 2 or 4 leaves a different purse)
+        rich = act(jailed_turn(gold=gold), 1, "pay_bail")
+        assert rich["gold"][1] == gold - 3 and rich["phase"] == "dice"
+        assert events(rich, "bail")[-1] == {"e": "bail", "seat": 1} and not events(rich, "charity")
 
 
 def test_peb_28_no_bail_without_three_gold():
     state = jailed_turn(gold=2)
     assert engine.legal_actions(state, 1) == [{"type": "jail_roll"}]
+
+
+def test_peb_28_the_escape_line_is_exactly_two_pairs():
+    """PEB-28: a pair stays in (the turn is lost), two pairs escapes, and so does every better hand."""
+    state = jailed_turn()
+    cases = [
+        ("nothing", False), ("pair", False), ("two_pairs", True), ("three_kind", True), ("full_house", True)
+    ]
+    for hand, escapes in cases:
+        rolled = lambda s, h=hand: events(s, "jail_roll")[-1]["hand"] == h  # noqa: E731
+        after = with_seed(state, 1, {"type": "jail_roll"}, rolled)
+        assert events(after, "jail_roll")[-1]["escaped"] is escapes, hand
+        assert (after["active"], after["phase"]) == ((1, "dice") if escapes else (2, "dice")), hand
+        assert not after["jailed"][1]  # either way the rider stands up
 
 
 def test_peb_28_jail_roll_two_pairs_escapes_else_turn_lost():

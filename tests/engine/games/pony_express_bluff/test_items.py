@@ -54,8 +54,8 @@ def test_peb_29_spyglass_shows_the_cup_to_its_holder_only():
     state = act(state, 0, "claim", hand="three_kind")
     assert {"type": "play_item", "item": "spyglass"} in engine.legal_actions(state, 2)  # even if not eligible
     state = act(state, 2, "play_item", item="spyglass")
-    assert engine.view(state, 2)["dice"]["cup"] == PAIR
-    assert engine.view(state, 1)["dice"]["cup"] is None and engine.view(state, None)["dice"]["cup"] is None
+    assert engine.view(state, 2)["cup"] == PAIR
+    assert engine.view(state, 1)["cup"] is None and engine.view(state, None)["cup"] is None
     seen = [e for e in engine.view(state, 2)["log"] if e["e"] == "spyglass_seen"]
     assert seen and all(e["e"] != "spyglass_seen" for e in engine.view(state, 1)["log"])
 
@@ -73,7 +73,9 @@ def test_peb_29_steady_hand_removes_aim_noise():
     state = land(state, "pair")
     state = act(state, 0, "play_item", item="steady_hand")
     state = act(state, 0, "shoot", angle=300.0, power=40.0)
-    assert state["last_shot"]["thrown"] == [300.0, 40.0] and state["last_shot"]["steady"]
+    shot = engine.view(state, None)["last_shot"]
+    assert shot["thrown"] == [300.0, 40.0] and shot["steady"]
+    assert state["last_shot"]["thrown"] == [30000, 4000]  # the state keeps whole hundredths
 
 
 def test_peb_29_steady_hand_with_dice_hits_on_three():

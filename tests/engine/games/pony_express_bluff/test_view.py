@@ -124,3 +124,45 @@ def test_peb_27_jailed_rider_cannot_call():
     state = act(state, 0, "claim", hand="five_kind")
     assert state["call"]["eligible"] == [2] and engine.legal_actions(state, 1) == []
     assert events(state, "claim")[-1]["callers"] == [2]
+
+
+def _public_trace(state, seats):
+    """Everything the other seats and a spectator see, and their legal actions."""
+    return {
+        "views": [engine.view(state, s, with_log=False) for s in seats],
+        "actions": [engine.legal_actions(state, s) for s in seats],
+        "to_act": engine.to_act(state),
+        "events": engine.visible_events(state["log"], None, False),
+    }
+
+
+def _held_card_differs(card, pos, gold, hand, answer):
+    """Two games alike but for the active rider's one card: `card` or a Spyglass."""
+    traces = []
+    for held in (card, "spyglass"):
+        items = [[held], ["steady_hand"], []]
+        state = land(at_roll(started(), 0, ["K", "K", "Q", "Q", "9"], pos=pos, gold=gold, items=items), hand)
+        before = _public_trace(state, [1, 2, None])
+        after = _public_trace(act(state, 0, answer), [1, 2, None])
+        traces.append((before, after))
+    return traces
+
+
+def test_peb_29_the_table_never_waits_on_which_card_a_rider_holds():
+    """PEB-29 / secrecy: the steps where Fresh Horse, Sarsaparilla or a Train Pass could be played
+    come for a rider holding any card, so the flow of the game (phase, whose turn, events) is
+    the same whether or not it holds that card, until it plays it."""
+    cases = [
+        ("fresh_horse", [5, 2, 3], [3, 3, 3], "two_pairs", "end_turn"),  # lands on 7, a plain space
+        ("sarsaparilla", [8, 2, 3], [3, 3, 3], "two_pairs", "drink"),  # lands on the saloon at 10
+        ("train_pass", [9, 2, 3], [1, 3, 3], "two_pairs", "stay"),  # station 11, fare 2, one gold
+    ]
+    for card, pos, gold, hand, answer in cases:
+        with_card, without = _held_card_differs(card, pos, gold, hand, answer)
+        assert with_card[0]["views"][2]["phase"] != "dice"
+        assert with_card == without, card
+
+
+def test_peb_29_a_rider_without_cards_is_not_kept_waiting():
+    state = land(at_roll(started(), 0, ["K", "K", "Q", "Q", "9"], pos=[5, 2, 3]), "two_pairs")
+    assert state["pos"][0] == 7 and state["active"] == 1

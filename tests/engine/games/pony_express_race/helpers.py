@@ -37,6 +37,7 @@ def race_state(
     piles: dict[int, list[str]] | None = None,
     places: list[int] | None = None,
     dice_card: list[bool] | None = None,
+    played: dict[int, list[str]] | None = None,
 ) -> dict[str, Any]:
     """A race about to give track `track`'s horse its turn; horse h runs on track h + 1."""
     state = fresh(seats, seed, movement=movement)
@@ -59,6 +60,8 @@ def race_state(
     state["race"]["track"] = track
     for horse, pile in (piles or {}).items():
         state["race"]["hand"][horse] = list(pile)
+    for horse, pile in (played or {}).items():
+        state["race"]["played"][horse] = list(pile)
     state["places"] = list(places or [])
     if dice_card is not None:
         state["dice_card"] = list(dice_card)

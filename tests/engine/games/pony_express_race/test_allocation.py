@@ -58,9 +58,12 @@ def test_per_19_owners_take_their_horses_cards_hidden():
     cards = [["red-9", "red-1", "blue-2", "blue-3", "black-4", "yellow-5"]] + [["black-5"] * 6] * 6
     bets = [[3, 0, 0, 0, 0, 0, 0], [0, 3, 0, 0, 0, 0, 0]]
     state = finish_stage_one(last_play(2, cards=cards, bets=bets))
-    mine = engine.view(state, 0)["horses"][0]
-    assert sorted(mine["race_hand"] + mine["race_played"]) == sorted(cards[0])
+    mine = engine.view(state, 0)
+    assert sorted(mine["race_hands"][0] + mine["race_played_own"][0]) == sorted(cards[0])
+    assert mine["race_hands"][1] is None  # seat 1's horse
     for seat in (1, None):
-        other = engine.view(state, seat)["horses"][0]
+        seen = engine.view(state, seat)
+        other = seen["horses"][0]
         assert other["race_hand"] is None and other["race_played"] is None
         assert other["race_hand_count"] + other["race_played_count"] == 6
+        assert seen["race_hands"] is None or seen["race_hands"][0] is None

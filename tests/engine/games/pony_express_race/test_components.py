@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+import engine
 from engine.games.pony_express_race.cards import HORSES, full_deck
 from engine.games.pony_express_race.odds import ODDS_TABLE, payout, rows_moved, shift_row
 from engine.games.pony_express_race.tracks import TOWN, space_colour
@@ -36,6 +37,64 @@ def test_per_3_odds_table_payouts():
     assert payout(4, 1, 3) == 0  # "-": stake lost
     assert payout(4, 8, 3) == 24
     assert payout(4, 3, None) == 0
+
+
+# PER-3 as the spec prints it (row: price, then 1st / 2nd / 3rd: "N" pays stake + N x stake,
+# "0" the stake back, "-" loses it), typed here apart from the engine's own table.
+SPEC_ODDS = """
+1 1-1 1 0 -
+2 2-1 2 1 -
+3 3-1 3 1 0
+4 4-1 4 2 0
+5 5-1 5 2 1
+6 8-1 8 4 2
+7 10-1 10 5 2
+8 20-1 20 10 5
+"""
+SPEC_CELLS = [
+    (int(row), place, cell)
+    for row, _price, *cells in (line.split() for line in SPEC_ODDS.strip().splitlines())
+    for place, cell in enumerate(cells, start=1)
+]
+
+
+@pytest.mark.parametrize("row, place, cell", SPEC_CELLS)
+def test_per_3_every_cell_of_the_odds_table_pays_as_printed(row, place, cell):
+    """PER-3 / PER-31: all 24 cells, with stakes 1, 3 and 5."""
+    for stake in (1, 3, 5):
+        expected = 0 if cell == "-" else stake + int(cell) * stake
+        assert payout(stake, row, place) == expected, (row, place, stake)
+    assert payout(3, row, None) == 0
+
+
+def test_per_3_the_view_prints_the_spec_prices_and_payouts():
+    table = engine.view(fresh(), None)["odds_table"]
+    printed = [line.split() for line in SPEC_ODDS.strip().splitlines()]
+    assert [(t["row"], t["price"]) for t in table] == [(int(r), p) for r, p, *_ in printed]
+    pays = [[None if cell == "-" else int(cell) for cell in cells] for _, _, *cells in printed]
+    assert [t["pays"] for t in table] == pays
+
+
+# PER-5 as the spec prints it: spaces 1-18 of tracks 1 (top) to 7.
+SPEC_TRACKS = """
+B.R.Y.B.R.Y.B.R.Y.
+.B.RY..B.R.Y.B.R..
+..B.R.Y..B.R.Y..B.
+.R..Y.B..R..Y.B...
+..Y..B..R..Y..B...
+...B...R...Y...B..
+....R....Y....B...
+"""
+
+
+def test_per_5_every_space_of_every_track_has_the_printed_colour():
+    """PER-5: all 7 x 18 spaces (a single coloured space moved or recoloured fails)."""
+    names = {"B": "blue", "R": "red", "Y": "yellow", ".": None}
+    for track, line in enumerate(SPEC_TRACKS.split(), start=1):
+        assert len(line) == 18
+        for position, mark in enumerate(line, start=1):
+            assert space_colour(track, position) == names[mark], (track, position)
+    assert engine.view(fresh(), None)["tracks"] == [[names[m] for m in line] for line in SPEC_TRACKS.split()]
 
 
 @pytest.mark.parametrize(

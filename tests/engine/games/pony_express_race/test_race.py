@@ -46,7 +46,7 @@ def test_per_21_normal_move_and_colour_bonus():
 def test_per_22_fast_pace_success_and_failure_loses_everything():
     state = race_state(2, positions=[1, 0, 0, 0, 0, 0, 0], rolls=[9], dice_card=[False, False])
     state = act(state, {"type": "ride", "card": "blue-9"})
-    assert engine.view(state, 0)["race"]["turn"]["chance"] == 0.9
+    assert engine.view(state, 0)["ride"]["chance"] == 0.9 and engine.view(state, 1)["ride"] is None
     won = act(state, {"type": "pace", "push": True})  # 9 <= 9
     assert won["race"]["turn"]["step"] == "risky"
     won = act(won, {"type": "pace", "push": False})
@@ -117,10 +117,55 @@ def test_per_26_dice_card_rerolls_once_per_game():
     assert declined["dice_card"] == [True, True] and declined["race"]["pos"][0] == 0
 
 
-def greenhorn_turn(card, positions, rolls):
+def greenhorn_turn(card, positions, rolls, movement="standard"):
+    """Brown (track 1) is uncontrolled and moves first with `card` on top of its pile."""
     owners = [None, 0, 1, 0, 1, 0, 1]
-    state = race_state(2, owners=owners, positions=positions, rolls=rolls, piles={0: [card]})
+    state = race_state(
+        2, owners=owners, positions=positions, rolls=rolls, piles={0: [card]}, movement=movement
+    )
     return rides(state)[0]
+
+
+def test_per_25_a_greenhorn_in_reach_of_town_takes_it_without_rolling():
+    """PER-25 / PER-27: the town within the normal move (plus colour bonus) is taken, even by a
+    greenhorn whose card would go fast and risky; a fast pace that reaches the town stops there."""
+    others = [0, 0, 0, 0, 0, 0]  # Brown leads: not last
+    plain = greenhorn_turn("black-9", [18, *others], [1, 1])  # space 18 of track 1 is plain
+    assert (plain["pace"], plain["rolls"], plain["end"]) == ("forced", [], 19)
+    bonus = greenhorn_turn("yellow-8", [17, *others], [1, 1])  # space 17 is yellow: 1 + 1 reaches town
+    assert (bonus["pace"], bonus["rolls"], bonus["end"]) == ("forced", [], 19)
+    fast = greenhorn_turn("black-8", [17, *others], [1, 1])  # no bonus: fast, and the town stops it
+    assert (fast["pace"], fast["rolls"], fast["end"]) == ("fast", [1], 19)
+
+
+def test_per_27_greenhorn_with_the_alternative_movement():
+    """PER-27 with PER-29 (our reading): a greenhorn rolls every move, and rolls again when it
+    would try a faster pace (card 5 or more, or last); a starting colour match doubles."""
+    ahead = [3, 0, 0, 0, 0, 0, 0]  # space 3 of track 1 is red
+    alt = "alternative"
+    low = greenhorn_turn("black-4", ahead, [2, 1], alt)
+    assert (low["pace"], low["rolls"], low["end"]) == ("roll", [2], 4)
+    doubled = greenhorn_turn("red-4", ahead, [2, 1], alt)
+    assert (doubled["pace"], doubled["rolls"], doubled["end"]) == ("roll", [2], 5)
+    again = greenhorn_turn("black-6", ahead, [2, 3], alt)
+    assert (again["pace"], again["rolls"], again["end"]) == ("roll_again", [2, 3], 5)
+    lost = greenhorn_turn("black-6", ahead, [2, 9], alt)
+    assert (lost["pace"], lost["rolls"], lost["end"]) == ("failed", [2, 9], 3)
+    missed = greenhorn_turn("black-6", ahead, [8, 1], alt)
+    assert (missed["pace"], missed["rolls"], missed["end"]) == ("failed", [8], 3)
+    home = greenhorn_turn("black-9", [18, 0, 0, 0, 0, 0, 0], [1, 1], alt)  # one success reaches town
+    assert (home["pace"], home["rolls"], home["end"]) == ("roll", [1], 19)
+
+
+def test_per_27_a_greenhorns_empty_pile_is_reshuffled():
+    """PER-27 / PER-20: when all six cards were turned, the pile is shuffled and turned again."""
+    owners = [None, 0, 1, 0, 1, 0, 1]
+    played = ["black-4", "black-3", "yellow-2", "blue-1", "red-4", "yellow-3"]
+    state = race_state(2, owners=owners, positions=[3, 0, 0, 0, 0, 0, 0], piles={0: []}, played={0: played})
+    turned = events(state, "greenhorn_card")[0]["card"]
+    assert turned in played and rides(state)[0]["pace"] == "normal"  # every card is 4 or less
+    assert sorted(state["race"]["hand"][0] + state["race"]["played"][0]) == sorted(played)
+    assert state["race"]["played"][0] == [turned]
 
 
 def test_per_27_greenhorn_pace_by_card_value():

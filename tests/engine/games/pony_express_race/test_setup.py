@@ -1,5 +1,6 @@
 """Setup: opening odds methods, the deal, chips and the first player (PER-6..PER-8)."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -91,6 +92,32 @@ def test_per_6_first_card_sets_opening_row_and_refuses_move_up():
     assert "first card" in info.value.message
     state = act(state, {"type": "play", "card": "black-8", "horse": 4})
     assert state["horses"][4]["row"] == 2
+
+
+@pytest.mark.parametrize(
+    "seats, first, sizes",
+    [
+        (2, 0, [21, 21]),
+        (3, 0, [14, 14, 14]),
+        (4, 0, [10, 11, 11, 10]),
+        (4, 2, [11, 10, 10, 11]),
+        (5, 0, [8, 9, 9, 8, 8]),
+        (5, 4, [9, 9, 8, 8, 8]),
+        (6, 0, [7] * 6),
+    ],
+)
+def test_per_6_first_card_deals_out_every_card(seats, first, sizes):
+    """PER-6 `first-card` (seed: "deal out all the movement cards"): all 42 cards reach the
+    hands, dealt from the seat left of the first player, nothing is left over, and the whole
+    stage 1 plays every one of them onto the horses (7 horses x 6 cards)."""
+    state = fresh(seats, 5, opening_odds="first-card", first_player=first)
+    assert [len(h) for h in state["hands"]] == sizes and state["leftover"] == []
+    assert all_cards(state) == Counter(full_deck())
+    rng = random.Random(seats)
+    while state["phase"] in ("bet", "play"):
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    assert sum(len(slot["cards"]) for slot in state["horses"]) == 42
 
 
 @pytest.mark.parametrize("seats, size, left", [(2, 17, 1), (3, 11, 2), (4, 8, 3), (5, 7, 0), (6, 5, 5)])

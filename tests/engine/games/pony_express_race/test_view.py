@@ -36,15 +36,15 @@ def test_race_card_played_face_down_is_hidden_until_the_end():
     games = []
     for card in ("black-5", "black-6"):
         game = act(start, {"type": "ride", "card": card})
-        assert_pending = engine.view(game, 0)["race"]["turn"]
-        assert assert_pending["card"] == card
+        assert engine.view(game, 0)["ride"]["card"] == card
         games.append(game)
     assert_same_for_others(games[0], games[1], 0, 3)
     games = [act(g, {"type": "pace", "push": False}) for g in games]
     assert games[0]["race"]["pos"] == games[1]["race"]["pos"]
     assert_same_for_others(games[0], games[1], 0, 3)
-    assert engine.view(games[0], 0)["horses"][0]["race_played"] == ["black-5"]
-    assert engine.view(games[0], 1)["horses"][0]["race_played"] is None
+    assert engine.view(games[0], 0)["race_played_own"][0] == ["black-5"]
+    assert engine.view(games[0], 1)["race_played_own"][0] is None
+    assert engine.view(games[0], 0)["horses"][0]["race_played"] is None  # the public part
 
 
 def test_race_cards_revealed_after_the_race():

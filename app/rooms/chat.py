@@ -1,0 +1,126 @@
+"""Chat in the lobby, at the table and beside the replay.
+
+A line is at most MAX_CHAT characters of printable text (runs of white space become one
+space). Seated players speak under their seat's name; spectators as "Spectator <id>", where
+the id is their connection's (it changes when they reconnect). The host may turn spectator
+chat off and mute a sender ("seat:N" survives reconnects, "spec:<id>" lasts as long as that
+connection). Every line is stored with the room (the newest 50 are kept and sent at sync) and
+published on the room's broadcast channel, so it reaches the sockets of every process.
+Flood control per connection lives with the socket (app.ws.group).
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from .errors import RoomError
+from .group import GroupCore
+from .lobby import _require_host
+from .snapshot import RoomInfo, snapshot
+
+log = logging.getLogger("paddock.rooms")
+
+MAX_CHAT = 300
+
+
+def clean_chat(text: Any) -> str:
+    """The line as it will be shown, or a RoomError saying what is wrong with it."""
+    if not isinstance(text, str):
+        raise RoomError("bad_chat", "A chat message must be text.")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") and not ch.isspace() for ch in text):
+        raise RoomError("bad_chat", "A chat message cannot contain control characters.")
+    text = " ".join(text.split())
+    if not text:
+        raise RoomError("chat_empty", "Type something to say first.")
+    if len(text) > MAX_CHAT:
+        raise RoomError(
+            "chat_too_long", f"A chat message can be at most {MAX_CHAT} characters long.", max=MAX_CHAT
+        )
+    return text
+
+
+def spectator_name(spectator_id: str) -> str:
+    return f"Spectator {spectator_id}"
+
+
+class Chat(GroupCore):
+    async def post_chat(
+        self, code: str, token_hash: str | None, spectator_id: str, text: Any
+    ) -> dict[str, Any]:
+        """Store and publish one chat line; returns the frame every socket receives."""
+        line = clean_chat(text)
+
+        def work(session: Session) -> dict[str, Any]:
+            room = self._room(session, code, lock=False)
+            seat = next((s for s in room.seats if token_hash and s.token_hash == token_hash), None)
+            if seat is None:
+                if room.chat_spectators is False:
+                    raise RoomError("chat_off", "The host has turned spectator chat off.", 403)
+                sender, position, name = f"spec:{spectator_id}", None, spectator_name(spectator_id)
+            else:
+                sender, position, name = f"seat:{seat.position}", seat.position, seat.name
+            if sender in (room.chat_muted or []):
+                raise RoomError("chat_muted", "The host has muted you in this room's chat.", 403)
+            frame = {
+                "type": "chat",
+                "seat": position,
+                "name": name,
+                "text": line,
+                "at": round(self.clock(), 3),
+                "from": sender,
+            }
+            return self._store_frame(session, room, frame)
+
+        frame = await self._tx(work)
+        await self._publish_frames(code, [frame])
+        return frame
+
+    async def set_chat(
+        self,
+        code: str,
+        token: str | None,
+        spectators: bool | None = None,
+        sender: str | None = None,
+        muted: bool = True,
+    ) -> RoomInfo:
+        """The host turns spectator chat on or off, or mutes / unmutes one sender."""
+        if sender is not None and not _is_sender(sender):
+            raise RoomError("bad_request", "Say whom to mute: 'seat:N' or 'spec:<id>'.", field="from")
+
+        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
+            room = self._room(session, code)
+            _require_host(room, token)
+            frames = []
+            if spectators is not None and spectators != (room.chat_spectators is not False):
+                room.chat_spectators = spectators
+                frames.append(self._notice(session, room, "spectator_chat", on=spectators))
+            if sender is not None:
+                current = list(room.chat_muted or [])
+                if muted and sender not in current:
+                    current.append(sender)
+                elif not muted and sender in current:
+                    current.remove(sender)
+                else:
+                    current = None
+                if current is not None:
+                    room.chat_muted = current
+                    frames.append(self._notice(session, room, "muted" if muted else "unmuted", who=sender))
+            session.flush()
+            return snapshot(room), frames
+
+        async with self.locks[code]:
+            info, frames = await self._tx(work)
+            await self._publish_room(info)
+            await self._publish_frames(code, frames)
+        return info
+
+
+def _is_sender(sender: Any) -> bool:
+    if not isinstance(sender, str):
+        return False
+    kind, _, rest = sender.partition(":")
+    return (kind == "seat" and rest.isdigit()) or (kind == "spec" and 0 < len(rest) <= 16 and rest.isalnum())

@@ -1,0 +1,243 @@
+"""Seats you can't lose.
+
+- Grace period: when a seated player's last socket closes, the seat remembers when
+  (`away_since`); the host may hand it to a bot only `seat_grace_seconds` later (30 s by
+  default), or at once when the player left on purpose or never connected since a restart.
+  The page asks the host to confirm. The hand-over is a public notice in the room's feed.
+- Reclaim: the bot plays for the player, who keeps their token; their next `hello` with it
+  takes the seat back (a public notice too).
+- Another device: a one-time code (valid `seat_link_seconds`, 10 minutes by default) opened in
+  another browser gives it a NEW token for the seat; the old device's token stops working
+  (a lost or shared phone cannot keep playing), and its page turns into a spectator's. The
+  seated player asks for their own link; the host can issue one for any player's seat, also
+  for a seat a bot took over (claiming it takes the seat back from the bot).
+- A room without a timer whose awaited seat is away cannot go on: the host may set the turn
+  timer during the game (`set_turn_timer`), and the timer then plays for the away seat.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import secrets
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from app.models import Seat
+
+from .errors import RoomError, bad_token
+from .group import GroupCore
+from .lobby import _require_host, _seat_at, _seat_by_token, _turn_seconds
+from .snapshot import RoomInfo, hash_token, snapshot
+
+log = logging.getLogger("paddock.rooms")
+
+
+def bad_link() -> RoomError:
+    return RoomError("bad_link", "That link has expired or was already used; ask for a new one.", 410)
+
+
+class SeatKeeping(GroupCore):
+    # ---- away and back -----------------------------------------------------
+
+    async def disconnect(self, code: str, token_hash: str) -> None:
+        """Note when the seat's last socket (on this process) closed, then the usual."""
+        if self.presence.get(code, {}).get(token_hash, 0) <= 1:
+            await self._mark_away(code, token_hash)
+        await super().disconnect(code, token_hash)
+
+    async def _mark_away(self, code: str, token_hash: str) -> None:
+        now = self.clock()
+
+        def work(session: Session) -> None:
+            room = self._room(session, code, lock=False)
+            for seat in room.seats:
+                if seat.token_hash == token_hash:
+                    seat.away_since = now
+
+        try:
+            await self._tx(work)
+        except RoomError:
+            pass
+
+    async def resolve(self, code: str, token: str) -> tuple[str, RoomInfo]:
+        """A seat's token, or the token of a player whose seat a bot plays: that takes it back."""
+        try:
+            return await super().resolve(code, token)
+        except RoomError as exc:
+            if exc.code != "bad_token":
+                raise
+        token_hash = hash_token(token)
+        # A cheap read first: only a token whose seat a bot plays takes the lock and writes.
+        if not any(seat.reclaim_hash == token_hash for seat in (await self.load(code)).seats):
+            raise bad_token()
+        info = await self.reclaim(code, token_hash)
+        if info is None:
+            raise bad_token()
+        return token_hash, info
+
+    async def reclaim(self, code: str, token_hash: str) -> RoomInfo | None:
+        """Give the seat a bot plays back to its player (None when no such seat)."""
+
+        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]] | None:
+            room = self._room(session, code)
+            seat = next((s for s in room.seats if s.reclaim_hash == token_hash and s.is_bot), None)
+            if seat is None:
+                return None
+            seat.is_bot = False
+            seat.token_hash = token_hash
+            seat.reclaim_hash = None
+            seat.has_left = False
+            seat.away_since = None
+            frames = [self._notice(session, room, "seat_back", seat=seat.position, name=seat.name)]
+            session.flush()
+            return snapshot(room), frames
+
+        async with self.locks[code]:
+            done = await self._tx(work)
+            if done is None:
+                return None
+            info, frames = done
+            log.info("a player took their seat back from the bot")
+            await self._publish_room(info)
+            await self._publish_frames(code, frames)
+        return info
+
+    async def hand_to_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
+        """The host gives an away seat to a bot, after the grace period (the player may come back)."""
+        connected = await self.connected(code)
+        now = self.clock()
+        grace = self.settings.seat_grace_seconds
+
+        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
+            room = self._room(session, code)
+            _require_host(room, token)
+            if room.status != "playing":
+                raise RoomError("not_playing", "Seats can be handed to bots only during a game.", 409)
+            seat = _seat_at(room, position)
+            if seat.is_bot:
+                raise RoomError("already_bot", "A bot already plays that seat.", 409)
+            if seat.is_host:
+                raise RoomError(
+                    "own_seat", "The host cannot hand their own seat to a bot; leave instead.", 409
+                )
+            if not seat.has_left:
+                if seat.token_hash in connected:
+                    raise RoomError("seat_in_use", "That player is still connected.", 409)
+                if seat.away_since is not None and now - seat.away_since < grace:
+                    wait = math.ceil(grace - (now - seat.away_since))
+                    raise RoomError(
+                        "too_soon",
+                        f"That player may be back in a moment; you can hand the seat to a bot in {wait} s.",
+                        409,
+                        retry_after=wait,
+                    )
+                seat.reclaim_hash = seat.token_hash
+            seat.is_bot = True
+            seat.token_hash = None
+            seat.link_hash = None
+            frames = [self._notice(session, room, "seat_bot", seat=seat.position, name=seat.name)]
+            session.flush()
+            return snapshot(room), frames
+
+        async with self.locks[code]:
+            info, frames = await self._tx(work)
+            log.info("the host handed seat %d to a bot", position)
+            await self._publish_room(info)
+            await self._publish_frames(code, frames)
+            self._schedule_bots(info)
+        return info
+
+    # ---- another device ----------------------------------------------------
+
+    async def seat_link(self, code: str, token: str | None, position: int | None = None) -> tuple[str, int]:
+        """A one-time code for a seat: the caller's own seat, or (host only) seat `position`."""
+        link = secrets.token_urlsafe(18)
+        expires = self.clock() + self.settings.seat_link_seconds
+
+        def work(session: Session) -> int:
+            room = self._room(session, code)
+            if not token:
+                raise RoomError("no_token", "This needs your seat token.", 401)
+            if position is None:
+                seat = _seat_by_token(room, token)
+            else:
+                _require_host(room, token)
+                seat = _seat_at(room, position)
+                if seat.is_bot and seat.reclaim_hash is None:
+                    raise RoomError(
+                        "not_a_player", "A bot plays that seat; there is nobody to send it to.", 409
+                    )
+            seat.link_hash = hash_token(link)
+            seat.link_expires = expires
+            return seat.position
+
+        async with self.locks[code]:
+            seat = await self._tx(work)
+        return link, seat
+
+    async def claim_link(self, code: str, link: Any) -> tuple[str, int]:
+        """Open a one-time code: this browser gets a new token for the seat (the old one stops)."""
+        if not isinstance(link, str) or not 0 < len(link) <= 64:
+            raise bad_link()
+        token = secrets.token_urlsafe(32)
+        now = self.clock()
+        link_hash = hash_token(link)
+
+        def work(session: Session) -> tuple[int, RoomInfo, list[dict[str, Any]]]:
+            room = self._room(session, code)
+            seat = next((s for s in room.seats if s.link_hash == link_hash), None)
+            if seat is None or seat.link_expires is None or seat.link_expires < now:
+                raise bad_link()
+            _take_seat(seat, hash_token(token))
+            frames = [self._notice(session, room, "seat_moved", seat=seat.position, name=seat.name)]
+            session.flush()
+            return seat.position, snapshot(room), frames
+
+        async with self.locks[code]:
+            position, info, frames = await self._tx(work)
+            log.info("a seat moved to another device")
+            await self._publish_room(info)
+            await self._publish_frames(code, frames)
+        return token, position
+
+    # ---- the turn timer during the game --------------------------------------
+
+    async def set_turn_timer(self, code: str, token: str | None, seconds: Any) -> RoomInfo:
+        """The host sets (or, with None/0, removes) the room's turn timer, also mid-game; a
+        running wait gets the new limit from now."""
+        turn_seconds = _turn_seconds(seconds)
+
+        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
+            room = self._room(session, code)
+            _require_host(room, token)
+            if room.status not in ("lobby", "playing"):
+                raise RoomError(
+                    "not_playing", "The turn timer can be changed only before or during a game.", 409
+                )
+            room.turn_seconds = turn_seconds
+            if room.status == "playing":
+                room.deadline = None
+                self._set_deadline(room, [], self.clock())
+            frames = [self._notice(session, room, "timer_set", seconds=turn_seconds)]
+            session.flush()
+            return snapshot(room), frames
+
+        async with self.locks[code]:
+            info, frames = await self._tx(work)
+            await self._publish_room(info)
+            await self._publish_frames(code, frames)
+            self._arm_timer(info)
+        return info
+
+
+def _take_seat(seat: Seat, token_hash: str) -> None:
+    seat.token_hash = token_hash
+    seat.link_hash = None
+    seat.link_expires = None
+    if seat.reclaim_hash is not None:  # a bot was playing for them: the player is back
+        seat.is_bot = False
+        seat.reclaim_hash = None
+    seat.has_left = False
+    seat.away_since = None

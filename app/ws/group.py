@@ -1,0 +1,116 @@
+"""The group-play part of one room connection (the socket dispatches here):
+
+- `{"type": "chat", "text": ...}` from the client, with flood control per connection (a burst
+  of `chat_burst` lines, then one every `chat_refill_seconds`; refusals are `chat_slow` with
+  `params.retry_after`), stored and published by app.rooms.chat;
+- chat lines and notices from the room's broadcast channel, sent on as they are:
+  `{"type": "chat", "seat", "name", "text", "at", "from"}` / `{"type": "notice", "e", ..., "at"}`;
+- at sync (after hello and after a resync): `{"type": "chat_history", "messages": [...]}`, and
+  when the room has a rematch, the `rematch` message below;
+- `{"type": "rematch", "code": NEW}` when the host starts a rematch; a seated connection's also
+  carries `"token"` and `"seat"`: its seat in the new room. That token is derived from this
+  connection's own seat token (app.rooms.rematch), so it goes only to that seat's sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocketDisconnect
+
+from app.rooms.errors import RoomError, error_message
+from app.rooms.snapshot import RoomInfo
+
+from .flood import TokenBucket
+from .incoming import Chat
+
+if TYPE_CHECKING:
+    from .socket import RoomConnection
+
+log = logging.getLogger("paddock.ws")
+
+# Broadcast payload kinds handled here.
+KINDS = ("chat", "rematch")
+
+
+def chat_bucket(settings: Any) -> TokenBucket:
+    """A burst of `chat_burst` lines, then one every `chat_refill_seconds` (the flood-control
+    bucket of app.ws.flood; RATE_LIMITS=off turns it off like the others)."""
+    if not settings.rate_limits:
+        return TokenBucket(math.inf, math.inf)
+    return TokenBucket(1 / max(settings.chat_refill_seconds, 1e-6), max(1, settings.chat_burst))
+
+
+class GroupSocket:
+    __slots__ = ("conn", "spectator_id", "bucket", "greeting")
+
+    def __init__(self, connection: RoomConnection) -> None:
+        self.conn = connection
+        # Names a spectator in the chat ("Spectator <id>") and lets the host mute them.
+        self.spectator_id = secrets.token_hex(3)
+        self.bucket = chat_bucket(connection.rooms.settings)
+        # The chat history after hello is sent by a task, so reading the socket goes on at once.
+        self.greeting: asyncio.Task[None] | None = None
+
+    async def on_chat(self, message: Chat) -> None:
+        conn = self.conn
+        if not conn.greeted:
+            await conn.error("hello_first", "Say hello first: send your seat token, or watch as a spectator.")
+            return
+        wait = self.bucket.take()
+        if wait:
+            seconds = max(1, math.ceil(wait))
+            await conn.error(
+                "chat_slow",
+                f"You are sending messages too fast; wait {seconds} s.",
+                retry_after=seconds,
+            )
+            return
+        try:
+            await conn.rooms.post_chat(conn.code, conn.token_hash, self.spectator_id, message.text)
+        except RoomError as exc:
+            await conn.send(error_message(exc))
+
+    def after_hello(self, info: RoomInfo) -> None:
+        """Send the history (and a rematch) after hello without holding up the read loop."""
+        self.greeting = asyncio.create_task(self._greet(info))
+
+    async def _greet(self, info: RoomInfo) -> None:
+        try:
+            await self.after_sync(info)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        except Exception:
+            log.exception("chat history at hello failed")
+        finally:
+            self.greeting = None  # an idle socket keeps no task
+
+    async def on_broadcast(self, payload: dict[str, Any]) -> None:
+        if self.greeting is not None:
+            await asyncio.wait([self.greeting])  # the history first, then what came after
+        if payload["kind"] == "chat":
+            await self.conn.send(payload["frame"])
+        elif payload["kind"] == "rematch":
+            await self.send_rematch(payload["code"])
+
+    async def after_sync(self, info: RoomInfo) -> None:
+        conn = self.conn
+        await conn.send({"type": "chat_history", "messages": await conn.rooms.chat_history(conn.code)})
+        if info.rematch_code:
+            await self.send_rematch(info.rematch_code)
+
+    async def send_rematch(self, new_code: str) -> None:
+        conn = self.conn
+        message: dict[str, Any] = {"type": "rematch", "code": new_code}
+        if conn.token is not None:
+            try:
+                claimed = await conn.rooms.claim_rematch_seat(new_code, conn.token)
+            except RoomError:
+                claimed = None
+            if claimed is not None:
+                message["token"], message["seat"] = claimed
+        await conn.send(message)

@@ -1,0 +1,288 @@
+"""The game contract, checked for every registered game: a new game gets all of it by registering.
+
+- random play: every listed action is accepted and the game ends, at the fewest and most seats;
+- determinism and replay: the same seed and actions give the same state, events and log;
+- the state is plain JSON with whole numbers (no floats, no int keys) after every step;
+- the declared moves (engine/moves.py): every listed action passes the table unchanged, and an
+  action with a field of the wrong type, an unknown field or a missing field is refused in words
+  (an EngineError, never a GameFault and never applied);
+- views: `view` is `public_view` plus the seat's `private_view`, the spectator sees the private
+  keys as None; `reveal_view` gives each seat's private part;
+- differential secrecy: two states that differ only in one seat's sealed choice (a secret
+  submission, a spy's target) look the same to every other seat and the spectator: views, legal
+  actions, error replies to the same probes, and the new events;
+- bots and timeouts choose listed actions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine.errors import EngineError
+from engine.moves import Int
+from engine.registry import GAMES
+from tests.utils.play import assert_json_state, play_random, replay
+
+# Games that still dispatch in their own `apply` and build one `view` (the default path).
+# The Pony Express games adopt the move table and the view split on their own branch and
+# take their ids out of this set; every other game must have both.
+DEFAULT_PATH: set[str] = set()
+
+GAME_IDS = sorted(GAMES)
+SEATS = [
+    (game_id, seats)
+    for game_id, game in sorted(GAMES.items())
+    for seats in sorted({game.min_seats, min(game.max_seats, game.min_seats + 2)})
+]
+
+
+def declared(game_id: str) -> bool:
+    game = GAMES[game_id]
+    if game.moves is None or not game.splits_views():
+        if game_id in DEFAULT_PATH:
+            pytest.skip(f"{game_id} has not adopted the move table and view split yet")
+        pytest.fail(f"{game_id} must declare its moves and split its views (engine/moves.py, engine/game.py)")
+    return True
+
+
+def walk_json(value: Any, where: str = "state") -> None:
+    """Plain JSON: dicts with str keys, lists, str, int, bool, None. No floats.
+
+    Checked on the state the server stores (its `log` is empty: events leave the state;
+    an event or a result may carry a half point, e.g. Ponies in Pursuit's scores)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            assert isinstance(key, str), f"{where}: key {key!r} is not a string"
+            walk_json(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            walk_json(item, f"{where}[{index}]")
+    else:
+        assert value is None or isinstance(value, (str, int, bool)), f"{where}: {value!r} is not an int"
+
+
+def check_state(game_id: str, state: dict[str, Any]) -> None:
+    json.loads(json.dumps(state["log"]))
+    if game_id in DEFAULT_PATH:  # their own branch decides on floats in their states
+        assert_json_state(state)
+    else:
+        walk_json({**state, "log": []})
+
+
+def states_along(game_id: str, seats: int, seed: int, limit: int = 400):
+    """(state, seat to act, its legal actions, rng) along one random game."""
+    rng = random.Random(seed)
+    state = engine.setup(game_id, None, seats, seed)
+    for _ in range(limit):
+        if engine.is_over(state):
+            return
+        seat = rng.choice(engine.to_act(state))
+        actions = engine.legal_actions(state, seat)
+        yield state, seat, actions, rng
+        state = engine.apply(state, seat, rng.choice(actions))
+
+
+@pytest.mark.parametrize(("game_id", "seats"), SEATS)
+def test_random_play_ends_with_json_int_states(game_id, seats):
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = engine.setup(game_id, None, seats, seed)
+        steps = 0
+        while not engine.is_over(state):
+            check_state(game_id, state)
+            waiting = engine.to_act(state)
+            assert waiting, "a running game waits for someone"
+            seat = rng.choice(waiting)
+            actions = engine.legal_actions(state, seat)
+            assert actions, f"seat {seat} is awaited but has no legal action"
+            state = engine.apply(state, seat, rng.choice(actions))
+            steps += 1
+            assert steps < 20_000, "the game never ends"
+        check_state(game_id, state)
+        result = engine.result(state)
+        assert len(result["scores"]) == seats and result["winners"]
+        assert set(result["winners"]) <= set(range(seats))
+        for seat in (None, *range(seats)):
+            json.dumps(engine.view(state, seat))
+        assert engine.to_act(state) == [] and all(engine.legal_actions(state, s) == [] for s in range(seats))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_same_seed_and_actions_replay_exactly_through_apply_and_step(game_id):
+    seats = GAMES[game_id].min_seats
+    final, log = play_random(game_id, seats, seed=5, chooser_seed=3)
+    assert replay(game_id, seats, 5, None, log) == final
+    assert_json_state(final)
+    state, events = engine.start(game_id, None, seats, 5)
+    assert state["log"] == [] and events == engine.setup(game_id, None, seats, 5)["log"]
+    for seat, action in log:
+        state, new = engine.step(state, seat, action)
+        assert state["log"] == []
+        events += new
+    assert events == final["log"]
+    assert {**state, "log": final["log"]} == final
+    other, _ = play_random(game_id, seats, seed=6, chooser_seed=3)
+    assert engine.setup(game_id, None, seats, 5) != engine.setup(game_id, None, seats, 6) or other != final
+
+
+def mutations(action: dict[str, Any], move) -> list[dict[str, Any]]:
+    """Wrong-typed, unknown and missing fields of a listed action."""
+    out = [{**action, "unexpected": 1}]
+    for name, spec in move.fields.items():
+        if name not in action:
+            continue
+        if name not in move.optional:
+            out.append({k: v for k, v in action.items() if k != name})
+        value = action[name]
+        if isinstance(spec, Int):
+            out += [{**action, name: float(value)}, {**action, name: value != 0}]
+            out.append({**action, name: str(value)})
+        elif isinstance(value, bool):
+            out.append({**action, name: int(value)})
+        elif isinstance(value, str):
+            out += [{**action, name: 1}, {**action, name: None}]
+        elif isinstance(value, list):
+            out += [{**action, name: {"0": value}}, {**action, name: [*value, {"x": 1.5}]}]
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_declared_moves_take_every_listed_action_and_refuse_malformed_ones(game_id):
+    declared(game_id)
+    table = GAMES[game_id].moves
+    seats = GAMES[game_id].min_seats
+    checked = set()
+    for state, seat, actions, rng in states_along(game_id, seats, seed=3):
+        before = json.dumps(state, sort_keys=True)
+        for action in rng.sample(actions, min(4, len(actions))):
+            assert engine.normalize(state, seat, action) == action, "a listed action is already normal"
+            for bad in mutations(action, table.move(action["type"])):
+                with pytest.raises(EngineError):
+                    engine.apply(state, seat, bad)
+            checked.add(action["type"])
+        for kind in table.types:
+            probe = {"type": kind, **{n: s.sample() for n, s in table.move(kind).fields.items()}}
+            try:
+                engine.apply(state, seat, probe)
+            except EngineError:
+                pass
+        with pytest.raises(EngineError) as info:
+            engine.apply(state, seat, {"type": "no_such_move"})
+        assert info.value.code == "bad_action"
+        assert json.dumps(state, sort_keys=True) == before
+    assert checked, "some actions were checked"
+    assert checked <= set(table.types)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_view_is_the_public_view_plus_the_seats_private_view(game_id):
+    declared(game_id)
+    game = GAMES[game_id]
+    seats = GAMES[game_id].min_seats
+    for number, (state, _seat, _actions, _rng) in enumerate(states_along(game_id, seats, seed=4)):
+        if number % 7:
+            continue
+        public = game.public_view(state)
+        assert not set(public) & set(game.private_keys), "a private key in the public view"
+        spectator = engine.view(state, None)
+        assert {k: spectator[k] for k in public} == public
+        assert all(spectator[k] is None for k in game.private_keys)
+        revealed = engine.reveal_view(state)
+        for seat in range(seats):
+            own = game.private_view(state, seat)
+            assert set(own) <= set(game.private_keys), "private_view may only use private_keys"
+            seen = engine.view(state, seat)
+            assert {k: seen[k] for k in public} == public
+            assert {k: seen[k] for k in game.private_keys} == {**dict.fromkeys(game.private_keys), **own}
+            assert revealed["secrets"][seat] == own
+
+
+def observation(state, seat, probes):
+    """What `seat` (None = spectator) can learn from a state: view, actions, replies to probes."""
+    replies = []
+    if seat is not None:
+        for probe in probes:
+            try:
+                engine.normalize(state, seat, probe)
+                engine.apply(state, seat, probe)
+                replies.append("accepted")
+            except EngineError as error:
+                replies.append(error.to_dict())
+    return {
+        "view": engine.view(state, seat),
+        "actions": engine.legal_actions(state, seat),
+        "replies": replies,
+    }
+
+
+def probes_for(states, seats, rng):
+    listed = [a for state in states for s in range(seats) for a in engine.legal_actions(state, s)]
+    unique = list({json.dumps(a, sort_keys=True): a for a in listed}.values())
+    return rng.sample(unique, min(12, len(unique))) + [{"type": "no_such_move"}]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), SEATS)
+def test_a_sealed_choice_is_invisible_to_every_other_seat_and_the_spectator(game_id, seats):
+    """Two states that differ only in which sealed choice one seat made (or in that seat having
+    changed its mind first) give every other seat and the spectator the same view, legal actions,
+    replies to the same probes, and new events."""
+    declared(game_id)
+    table = GAMES[game_id].moves
+    sealed = {kind for kind in table.types if table.move(kind).sealed}
+    if not sealed:
+        pytest.skip(f"{game_id} declares no sealed move")
+    compared = 0
+    for seed in range(1, 6):
+        for state, seat, actions, rng in states_along(game_id, seats, seed=seed * 11):
+            others_waited = set(engine.to_act(state)) - {seat}
+            if not others_waited or compared >= 40:
+                continue  # the last awaited seat's choice may resolve the round: public then
+            for kind in sealed:
+                choices = [a for a in actions if a["type"] == kind]
+                if len(choices) < 2:
+                    continue
+                first, second = rng.sample(choices, 2)
+                one, one_events = engine.step(state, seat, first)
+                two, two_events = engine.step(state, seat, second)
+                pairs = [(one, one_events, two, two_events)]
+                if any(a == second for a in engine.legal_actions(one, seat)):
+                    # changing one's mind: first, then second, then first again
+                    back, back_events = engine.step(one, seat, second)
+                    again, again_events = engine.step(back, seat, first)
+                    pairs.append((one, one_events, again, one_events + back_events + again_events))
+                over = engine.is_over(one)
+                probes = probes_for([one, two], seats, rng)
+                for a, a_events, b, b_events in pairs:
+                    for other in [s for s in range(seats) if s != seat] + [None]:
+                        assert observation(a, other, probes) == observation(b, other, probes), (
+                            f"seat {other} can tell seat {seat}'s {kind} choices apart"
+                        )
+                        assert engine.visible_events(a_events, other, over) == engine.visible_events(
+                            b_events, other, over
+                        ), f"seat {other} reads seat {seat}'s {kind} choice in the new events"
+                compared += 1
+    assert compared >= 3, "the random games reached a sealed choice"
+
+
+@pytest.mark.parametrize(("game_id", "seats"), SEATS)
+def test_bots_and_timeouts_choose_listed_actions(game_id, seats):
+    bot_rng = random.Random(1)
+    for number, (state, seat, actions, _rng) in enumerate(states_along(game_id, seats, seed=8)):
+        if number % 3:
+            continue
+        for s in range(seats):
+            listed = engine.legal_actions(state, s)
+            choice = engine.bot_action(state, s, bot_rng)
+            assert (choice is None) == (not listed)
+            if listed:
+                # Listed, or (a game with free numeric parameters lists samples) of a listed type.
+                assert choice in listed or choice["type"] in {a["type"] for a in listed}
+                engine.apply(state, s, choice)
+        forced = engine.timeout_action(state, seat, bot_rng)
+        assert forced["type"] in {a["type"] for a in actions}
+        engine.apply(state, seat, forced)
