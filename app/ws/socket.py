@@ -55,9 +55,23 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
 
 class RoomConnection:
     __slots__ = (
-        "websocket", "code", "rooms", "max_bytes", "greeted", "token_hash", "seat",
-        "last_v", "sent_v", "last_room_v", "send_lock", "closed", "flood",
-        "subscription", "drainer", "token", "group",
+        "websocket",
+        "code",
+        "rooms",
+        "max_bytes",
+        "greeted",
+        "token_hash",
+        "seat",
+        "last_v",
+        "sent_v",
+        "last_room_v",
+        "send_lock",
+        "closed",
+        "flood",
+        "subscription",
+        "drainer",
+        "token",
+        "group",
     )
 
     def __init__(self, websocket: WebSocket, code: str, rooms: RoomService) -> None:

@@ -44,9 +44,23 @@ def test_board_odds_is_a_paddock_subcommand():
     import json
 
     out = subprocess.run(
-        [sys.executable, "-m", "app", "board-odds", "--board", "classic", "--races", "20000", "--seed", "1",
-         "--json"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "app",
+            "board-odds",
+            "--board",
+            "classic",
+            "--races",
+            "20000",
+            "--seed",
+            "1",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.returncode == 0, out.stderr
     estimate = json.loads(out.stdout)

@@ -91,7 +91,10 @@ def run_server(**env_overrides: str):
     log = open(workdir / "server.log", "wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -136,7 +139,9 @@ def axe_source() -> str:
         cache.mkdir(parents=True, exist_ok=True)
         result = subprocess.run(
             [npm, "install", "--prefix", str(cache), "--no-audit", "--no-fund", f"axe-core@{AXE_VERSION}"],
-            capture_output=True, text=True, timeout=300,
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         if result.returncode != 0 or not script.is_file():
             skip_or_fail(f"npm install axe-core failed: {result.stderr[-500:]}")

@@ -80,9 +80,13 @@ def take_one_action(page: Page, keyboard: bool) -> str | None:
         press(page, f'.hr-packet button[data-card="{card}"]', keyboard)
         return "pick"
     for selector, name in (
-        ("#hr-king-left:enabled", "king"), ("#hr-ace:enabled", "ace"), ("#hr-pay:enabled", "pay"),
-        ("#hr-roll-advantage:enabled", "roll_advantage"), ("#hr-roll:enabled", "roll"),
-        ("#hr-pair-01:enabled", "choose"), ("#hr-joker-forward:enabled", "joker"),
+        ("#hr-king-left:enabled", "king"),
+        ("#hr-ace:enabled", "ace"),
+        ("#hr-pay:enabled", "pay"),
+        ("#hr-roll-advantage:enabled", "roll_advantage"),
+        ("#hr-roll:enabled", "roll"),
+        ("#hr-pair-01:enabled", "choose"),
+        ("#hr-joker-forward:enabled", "joker"),
         ("#hr-end-turn:enabled", "end_turn"),
     ):
         if page.locator(selector).count():

@@ -50,8 +50,10 @@ def new_page(browser, lang: str, **options) -> Page:
 def join_two_friends(browser, lang: str, share: str) -> list[Page]:
     """Bruno (desktop) and Chen (phone-sized) open the share link and take seats."""
     friends = []
-    for name, options in (("Bruno", {"viewport": {"width": 1000, "height": 900}}),
-                          ("Chen", {"viewport": {"width": 390, "height": 844}, "is_mobile": True})):
+    for name, options in (
+        ("Bruno", {"viewport": {"width": 1000, "height": 900}}),
+        ("Chen", {"viewport": {"width": 390, "height": 844}, "is_mobile": True}),
+    ):
         page = new_page(browser, lang, **options)
         page.goto(share)
         page.fill("#join-name", name)

@@ -30,8 +30,16 @@ pytestmark = pytest.mark.browser
 GAME = "pony_express_bluff"
 # Buttons the autopilot may press, in order of preference (the prompt's own choices first).
 AUTOPILOT = [
-    "#peb-keep-0", "#peb-believe", "#peb-advance", "#peb-jail-roll", "#peb-stay", "#peb-drink",
-    "#peb-end-turn", "#peb-stand-0", "#peb-shoot", "#peb-claim",
+    "#peb-keep-0",
+    "#peb-believe",
+    "#peb-advance",
+    "#peb-jail-roll",
+    "#peb-stay",
+    "#peb-drink",
+    "#peb-end-turn",
+    "#peb-stand-0",
+    "#peb-shoot",
+    "#peb-claim",
 ]
 
 
@@ -65,7 +73,8 @@ def wait_changed(page: Page, before: dict, timeout: float = 90.0) -> None:
         """(b) => { const d = document.getElementById('game-root').dataset;
              return d.over === 'true' || d.phase !== b.phase || d.turn !== b.turn
                  || d.mine !== b.mine || d.active !== b.active || d.v !== b.v; }""",
-        arg=before, timeout=timeout * 1000,
+        arg=before,
+        timeout=timeout * 1000,
     )
 
 
@@ -274,8 +283,9 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, l
                 for page in [*players, spectator]:
                     expect(page.locator(".peb-verdict")).to_be_visible()
                     expect(page.locator(".peb-verdict .peb-die")).to_have_count(5)
-                expect(host.locator("#game-log")).to_contain_text(re.compile(
-                    re.escape(words(lang, "peb.hand.five_kind"))))
+                expect(host.locator("#game-log")).to_contain_text(
+                    re.compile(re.escape(words(lang, "peb.hand.five_kind")))
+                )
                 shot(host, artifacts, "05-reveal.png")
                 called = True
                 break

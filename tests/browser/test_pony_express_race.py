@@ -128,7 +128,6 @@ def take_one_action(page: Page, seat: int, keyboard: bool, done: dict[str, int],
     return None
 
 
-
 # Only a bound for a failure: every wait below returns as soon as the page shows what it waits for.
 CHANGE_TIMEOUT_MS = 90_000
 NEWER_OR_OVER = """([v, mine]) => { const d = document.getElementById('game-root').dataset;
@@ -238,7 +237,9 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     host_frames = record_frames(host)
     host.goto(f"{server_url}/")
     host.check("#game-pony_express_race")
-    expect(host.locator("label[for=game-pony_express_race]")).to_contain_text(words("game.pony_express_race.name"))
+    expect(host.locator("label[for=game-pony_express_race]")).to_contain_text(
+        words("game.pony_express_race.name")
+    )
     host.fill("#player-name", "Ana")
     host.click("#create-button")
     host.wait_for_url(re.compile(r"/rooms/[^/]+$"))

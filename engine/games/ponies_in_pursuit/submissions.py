@@ -114,7 +114,5 @@ def normalise(raw: Any, hand: list[str], finished: list[str]) -> list[Play]:
     if not two and len(plays) == 2:
         raise errors.illegal("Your hand has no two cards of different colours: play one card.")
     if len(plays) == 2 and play_colour(plays[0]) == play_colour(plays[1]):
-        raise errors.illegal(
-            "Your two cards must be of different colours.", colour=play_colour(plays[0])
-        )
+        raise errors.illegal("Your two cards must be of different colours.", colour=play_colour(plays[0]))
     return sorted(plays, key=lambda p: CARD_ORDER.index(p["card"]))

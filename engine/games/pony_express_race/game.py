@@ -66,20 +66,56 @@ def track(state: State, seat: int, action: Action, rng: Rng) -> None:
 
 
 MOVES = MoveTable(
-    Move("open", betting.apply_open, fields={"horse": HORSE, "card": CARD}, allowed=in_phase("opening"),
-         not_now="The opening cards are all placed."),
-    Move("bet", bet, fields={"horse": HORSE}, allowed=in_phase("bet"),
-         not_now="Now is not the time to bet: play a card or wait for the race."),
-    Move("play", play, fields={"card": CARD, "horse": HORSE}, allowed=in_phase("play"),
-         not_now="Now is not the time to play a card onto a horse."),
-    Move("track", track, fields={"track": Int(1, TRACK_COUNT)}, allowed=in_phase("track"),
-         not_now="Nobody is choosing a track now."),
-    Move("ride", race.apply_ride, fields={"card": CARD, "move_up": Bool()}, optional=("move_up",),
-         allowed=in_phase("ride"), not_now="Play your horse's card first, or wait for your horse's turn."),
-    Move("pace", race.apply_pace, fields={"push": Bool()}, allowed=in_phase("pace"),
-         not_now="There is no pace to choose now."),
-    Move("dice_card", race.apply_dice_card, fields={"use": Bool()}, allowed=in_phase("dice"),
-         not_now="There is no roll to void now."),
+    Move(
+        "open",
+        betting.apply_open,
+        fields={"horse": HORSE, "card": CARD},
+        allowed=in_phase("opening"),
+        not_now="The opening cards are all placed.",
+    ),
+    Move(
+        "bet",
+        bet,
+        fields={"horse": HORSE},
+        allowed=in_phase("bet"),
+        not_now="Now is not the time to bet: play a card or wait for the race.",
+    ),
+    Move(
+        "play",
+        play,
+        fields={"card": CARD, "horse": HORSE},
+        allowed=in_phase("play"),
+        not_now="Now is not the time to play a card onto a horse.",
+    ),
+    Move(
+        "track",
+        track,
+        fields={"track": Int(1, TRACK_COUNT)},
+        allowed=in_phase("track"),
+        not_now="Nobody is choosing a track now.",
+    ),
+    Move(
+        "ride",
+        race.apply_ride,
+        fields={"card": CARD, "move_up": Bool()},
+        optional=("move_up",),
+        allowed=in_phase("ride"),
+        not_now="Play your horse's card first, or wait for your horse's turn.",
+    ),
+    Move(
+        "pace",
+        race.apply_pace,
+        fields={"push": Bool()},
+        allowed=in_phase("pace"),
+        not_now="There is no pace to choose now.",
+    ),
+    Move(
+        "dice_card",
+        race.apply_dice_card,
+        fields={"use": Bool()},
+        allowed=in_phase("dice"),
+        not_now="There is no roll to void now.",
+    ),
 )
 
 
