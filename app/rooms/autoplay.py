@@ -28,7 +28,7 @@ log = logging.getLogger("paddock.rooms")
 class Autoplay(RoomCore):
     def _schedule_bots(self, info: RoomInfo) -> None:
         """Start the room's bot task if a bot seat is awaited (call with the room's lock held)."""
-        if info.status != "playing" or info.code in self.bot_tasks:
+        if info.status != "playing" or info.state is None or info.code in self.bot_tasks:
             return
         bots = {seat.position for seat in info.seats if seat.is_bot}
         if bots & set(engine.to_act(info.state)):
@@ -55,7 +55,7 @@ class Autoplay(RoomCore):
     def _bot_step(self, session: Session, code: str) -> Change | None:
         """One bot action, if a bot seat is awaited; None when no bot has anything to do."""
         room = self._room(session, code)
-        if room.status != "playing":
+        if room.status != "playing" or room.state is None:
             return None
         waiting = engine.to_act(room.state)
         bots = [seat.position for seat in room.seats if seat.is_bot and seat.position in waiting]
@@ -115,6 +115,7 @@ class Autoplay(RoomCore):
         # the first one fires and moves it, the others find it in the future and do nothing.
         if room.status != "playing" or room.deadline is None or room.deadline > now + 0.05:
             return None
+        assert room.state is not None, "a playing room has a state"
         waiting = engine.to_act(room.state)
         rng = random.Random(secrets.randbits(64))
         before = self._begin(room)

@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
@@ -89,6 +89,16 @@ class RoomCore:
         single = bind is not None and bind.dialect.name == "sqlite"
         self.db_thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite") if single else None
 
+    if TYPE_CHECKING:
+        # Provided by the parts that RoomService combines (play, autoplay, seats): declared
+        # here so that each part type-checks on its own.
+        def _schedule_bots(self, info: RoomInfo) -> None: ...
+        def _arm_timer(self, info: RoomInfo) -> None: ...
+        async def _after_change(self, change: Change) -> None: ...
+        async def resolve(self, code: str, token: str) -> tuple[str, RoomInfo]: ...
+        async def disconnect(self, code: str, token_hash: str) -> None: ...
+        async def action_log(self, code: str) -> tuple[RoomInfo, list[dict[str, Any]]]: ...
+
     # ---- plumbing -------------------------------------------------------
 
     async def _tx(self, work: Callable[[Session], T]) -> T:
@@ -131,7 +141,7 @@ class RoomCore:
                 "summary": await self.summary(info),
                 "deadline": info.deadline,
                 "seat_of": {s.token_hash: s.position for s in info.seats if s.token_hash},
-                "host_hash": (info.host().token_hash if info.host() else None),
+                "host_hash": host.token_hash if (host := info.host()) else None,
             },
         )
 
@@ -179,6 +189,7 @@ class RoomCore:
         """One accepted action: new state, version + 1, and its log row with the events it
         added (same transaction). Returns those events. `stepped`: engine.step's result when
         the caller already has it."""
+        assert room.state is not None, "a started room has a state"
         state, events = stepped or engine.step(room.state, seat, action)
         if source == "timer":
             # Said in the log: the timer, not the player, chose this action.
@@ -211,6 +222,7 @@ class RoomCore:
         if room.version != first:
             bots = {seat.position for seat in room.seats if seat.is_bot}
             state = room.state
+            assert state is not None, "a started room has a state"
 
             def sight(seat: int) -> decisions.SeatSight:
                 sights[seat] = (engine.view(state, seat, with_log=False), engine.legal_actions(state, seat))
@@ -229,6 +241,7 @@ class RoomCore:
         )
 
     def _finish(self, room: Room, waiting_before: list[int]) -> None:
+        assert room.state is not None, "a started room has a state"
         if engine.is_over(room.state):
             room.status = "over"
         self._set_deadline(room, waiting_before, time.time())
@@ -237,5 +250,6 @@ class RoomCore:
         if room.status != "playing":
             room.deadline = None
             return
+        assert room.state is not None, "a playing room has a state"
         seconds = timer_seconds(room.state, room.turn_seconds)
         room.deadline = next_deadline(seconds, room.deadline, waiting_before, engine.to_act(room.state), now)

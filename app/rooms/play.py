@@ -43,6 +43,7 @@ class Play(RoomCore):
                 raise EngineError(engine.errors.GAME_OVER, "The game is over.")
             if room.status != "playing":
                 raise RoomError("closed", "This room is closed.", 409)
+            assert room.state is not None, "a playing room has a state"
             if decisions.is_stale(room.decisions, seat.position, v, room.version):
                 raise StaleVersion(room.version)
             before = self._begin(room)

@@ -278,6 +278,7 @@ class RoomConnection:
             text = SYNC_FRAMES.lookup(info.code, info.version, self.seat)
             if text is None:
                 info, log = await self.rooms.load_with_log(self.code)
+                assert info.state is not None, "a started room keeps its state"
                 text = SYNC_FRAMES.get(info.code, info.version, info.state, log, self.seat)
             if info.version > self.last_v or (force and info.version == self.last_v):
                 self.last_v = info.version
