@@ -7,6 +7,7 @@ Phases per race: "draft" (HR-3, HR-4) -> antes and scratches, automatic
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -246,7 +247,9 @@ class HorseRacing(Game):
             "revealed": {"races": [dict(r) for r in state["results"]]},
         }
 
-    def bot_action(self, view, actions, rng):
+    def bot_action(
+        self, view: dict[str, Any], actions: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         from .bot import choose_action
 
         return choose_action(view, actions, rng)

@@ -29,7 +29,7 @@ SUM_CHANCE = np.array([(6 - abs(h - 7)) / 36 for h in HORSES])
 CHUNK = 50_000
 
 
-def simulate(steps: list[int] | tuple[int, ...], races: int, seed: int | None = 1) -> dict[str, np.ndarray]:
+def simulate(steps: list[int] | tuple[int, ...], races: int, seed: int | None = 1) -> dict[str, Any]:
     """HR-2: win counts per horse and scratch counts per horse and position over `races` races."""
     gen = np.random.default_rng(seed)
     shape = np.asarray(steps, dtype=float)

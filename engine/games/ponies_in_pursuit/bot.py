@@ -124,7 +124,9 @@ def move_share(view: View) -> float:
     )
 
 
-def _two_of_different_colours(hand: list[str], open_colours: list[str], gen: random.Random) -> list[tuple]:
+def _two_of_different_colours(
+    hand: list[str], open_colours: list[str], gen: random.Random
+) -> list[tuple[Any, ...]]:
     """(colour, value) of the cards a sampled player plays this round: two of different colours."""
     if not hand:
         return []
@@ -167,7 +169,7 @@ def sample_others(view: View, rounds_left: int, gen: random.Random) -> np.ndarra
     return moves
 
 
-def _effect(plays: list[dict[str, Any]]) -> tuple:
+def _effect(plays: list[dict[str, Any]]) -> tuple[Any, ...]:
     return tuple(sorted((play_colour(p), play_value(p), p["use"], p["card"] == WILD) for p in plays))
 
 
@@ -195,7 +197,7 @@ def own_future(hand: list[str], stakes: np.ndarray, rounds_left: int) -> np.ndar
 def best_submission(view: View, submits: list[Action], rng: random.Random) -> Action:
     rounds_left = view["rounds"] - view["round"] + 1
     gen = random.Random(rng.getrandbits(64))
-    by_effect: dict[tuple, Action] = {}
+    by_effect: dict[tuple[Any, ...], Action] = {}
     for action in submits:
         by_effect.setdefault(_effect(action["cards"]), action)
     candidates = list(by_effect.values())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,7 +52,7 @@ class Number(Spec):
         return self.min if self.min >= 0 else 0
 
 
-def listed(kind: str):
+def listed(kind: str) -> Callable[[State, int], bool]:
     """A move is allowed when the rules list it for that seat now (actions.legal_actions)."""
 
     def allowed(state: State, seat: int) -> bool:
@@ -115,7 +116,7 @@ def play_item(state: State, seat: int, action: Action, rng: Any) -> None:
         turn.fresh_horse(state, seat, True, rng)
 
 
-def simple(step) -> Any:
+def simple(step: Callable[[State, int, Any], None]) -> Any:
     """A handler for an action without fields: step(state, seat, rng)."""
 
     def handler(state: State, seat: int, action: Action, rng: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.game import Game
@@ -26,7 +27,7 @@ HORSE = Int(0, HORSE_COUNT - 1)
 CARD = Str(max_len=12)  # "black-5", "white-2": the rules name a wrong card in words
 
 
-def in_phase(*phases: str):
+def in_phase(*phases: str) -> Callable[[State, int], bool]:
     """A move is allowed in these phases (whose turn it is, the engine checks first)."""
 
     def allowed(state: State, seat: int) -> bool:
@@ -155,7 +156,8 @@ class PonyExpressRace(Game):
         if phase == "track":
             return [state["owners"][allocation.choosing_horse(state)]]
         if phase in RACE_PHASES:
-            return [race.rider_of(state)]
+            rider = race.rider_of(state)
+            return [] if rider is None else [rider]
         return []
 
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -190,5 +192,7 @@ class PonyExpressRace(Game):
             "revealed": {"race_cards": list(state["race"]["history"]), "settlement": state["settlement"]},
         }
 
-    def bot_action(self, view: dict[str, Any], actions: list[dict[str, Any]], rng: random.Random):
+    def bot_action(
+        self, view: dict[str, Any], actions: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         return choose_action(view, actions, rng)
