@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
+
+from app.resources import STATIC_DIR
 
 LANGUAGES: tuple[str, ...] = ("en", "pt", "zh-Hans")
 DEFAULT_LANGUAGE = "en"
 COOKIE_NAME = "paddock_lang"
-CATALOGUE_DIR = Path(__file__).resolve().parent.parent / "static" / "i18n"
+CATALOGUE_DIR = STATIC_DIR / "i18n"
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from app import metrics
 from app.api.errors import install_error_handlers
 from app.api.headers import SecurityHeaders
 from app.api.limits import BodySizeLimit
@@ -17,12 +18,21 @@ from app.core.db import make_engine, make_sessions
 from app.core.migrate import upgrade
 from app.core.ratelimit import ClientLimits
 from app.core.storage import require_writable
+from app.core.workers import SharedFanOutRequired, check_workers, requested_workers
+from app.health import Readiness
 from app.rooms.service import RoomService
+from app.routes import ops
 from app.ws.socket import router as ws_router
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    # Several uvicorn/gunicorn workers with in-memory fan-out would split rooms: refuse, with
+    # the sentence alone (a worker process prints a SystemExit's text, not a traceback).
+    try:
+        check_workers(settings.broadcast_url, requested_workers())
+    except SharedFanOutRequired as exc:
+        raise SystemExit(f"paddock: {exc}") from None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -33,9 +43,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.broadcast_url, settings.subscriber_queue_size, settings.broadcast_prefix
         )
         await broadcast.connect()
+        app.state.readiness = Readiness(database, broadcast)
+        app.state.metrics = metrics.app_registry(database, broadcast)
         app.state.rooms = RoomService(make_sessions(database), broadcast, settings)
         await app.state.rooms.resume()
         yield
+        app.state.readiness.close()
         await app.state.rooms.close()
         await broadcast.disconnect()
         database.dispose()
@@ -46,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_message_bytes)
     app.add_middleware(SecurityHeaders)  # added last: outermost, so every answer gets the headers
+    app.include_router(ops.router)
     app.include_router(api_router)
     app.include_router(ws_router)
     _install_pages(app)

@@ -38,7 +38,7 @@ def play(seed: int, seats: int, bot_seat: int, options: dict | None = None) -> d
 
 
 def proof(dice: dict, claim: str) -> str | None:
-    """"true" / "false" when the dice everyone has seen settle the claim whatever the others are."""
+    """ "true" / "false" when the dice everyone has seen settle the claim whatever the others are."""
     seen = tuple(sorted(face for face in dice["known"] if face is not None))
     p = hand_odds(seen, 5 - len(seen)).get(claim, 0.0)
     return "true" if p == 1.0 else "false" if p == 0.0 else None

@@ -33,7 +33,8 @@ def random_player(state, seat, rng):
 
 def never_bet_player(state, seat, rng):
     moves = [
-        a for a in engine.legal_actions(state, seat)
+        a
+        for a in engine.legal_actions(state, seat)
         if a["type"] == "submit" and all(p["use"] == "move" for p in a["cards"])
     ]
     return rng.choice(moves)
@@ -91,8 +92,10 @@ def main() -> None:
     parser.add_argument("--opponents", nargs="+", default=list(OPPONENTS))
     args = parser.parse_args()
     print(f"{args.games} games per row, bot at seat 0, seeds 0..{args.games - 1}")
-    print("opponents | seats | bot wins | opponent wins (mean) | bot mean | opponent mean "
-          "| bot < 0 | bot > 0 | time")
+    print(
+        "opponents | seats | bot wins | opponent wins (mean) | bot mean | opponent mean "
+        "| bot < 0 | bot > 0 | time"
+    )
     for opponent in args.opponents:
         for seats in args.seats:
             start = time.perf_counter()

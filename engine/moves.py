@@ -77,8 +77,9 @@ class Int(Spec):
             shown = ", ".join(str(c) for c in self.choices)
             raise _refuse(where, f"'{where}' must be one of {shown}.", choices=list(self.choices))
         if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            raise _refuse(where, f"'{where}' must be between {self.min} and {self.max}.",
-                          min=self.min, max=self.max)
+            raise _refuse(
+                where, f"'{where}' must be between {self.min} and {self.max}.", min=self.min, max=self.max
+            )
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -126,8 +127,9 @@ class Str(Spec):
         if len(value) > self.max_len:
             raise _refuse(where, f"'{where}' is too long.", max_len=self.max_len)
         if self.choices and value not in self.choices:
-            raise _refuse(where, f"'{where}' must be one of: {', '.join(self.choices)}.",
-                          choices=list(self.choices))
+            raise _refuse(
+                where, f"'{where}' must be one of: {', '.join(self.choices)}.", choices=list(self.choices)
+            )
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -152,8 +154,12 @@ class ListOf(Spec):
         if not isinstance(value, list):
             raise _refuse(where, f"'{where}' must be a list.")
         if not self.min_len <= len(value) <= self.max_len:
-            raise _refuse(where, f"'{where}' must hold {self.min_len} to {self.max_len} entries.",
-                          min=self.min_len, max=self.max_len)
+            raise _refuse(
+                where,
+                f"'{where}' must hold {self.min_len} to {self.max_len} entries.",
+                min=self.min_len,
+                max=self.max_len,
+            )
         return [self.item.check(entry, f"{where}[{i}]") for i, entry in enumerate(value)]
 
     def describe(self) -> dict[str, Any]:
@@ -265,7 +271,8 @@ class MoveTable:
             names = ", ".join(self.by_type)
             raise errors.bad_action(
                 f"There is no '{kind[:20]}' action in this game (send one of: {names}).",
-                type=kind[:20], types=list(self.by_type),
+                type=kind[:20],
+                types=list(self.by_type),
             ) from None
 
     def validate(self, state: State, seat: int, action: Mapping[str, Any]) -> Action:

@@ -222,7 +222,8 @@ class RedisBroadcast(Broadcast):
         """Members connected to any live process (always including this process's own)."""
         assert self.client is not None
         try:
-            fields = [f.decode() for f in await self.client.hkeys(self._presence_key(room))]
+            keys = await self.client.hkeys(self._presence_key(room))
+            fields = [f.decode() if isinstance(f, bytes) else f for f in keys]
             if not fields:
                 return set(local)
             pairs = [f.split("|", 1) for f in fields]

@@ -30,8 +30,12 @@ def _board_arg(text: str) -> str | list[int]:
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("board-odds", help="estimate each horse's chance to win on a board")
-    parser.add_argument("--board", type=_board_arg, default="classic",
-                        help="preset name or 11 comma-separated step counts (default: classic)")
+    parser.add_argument(
+        "--board",
+        type=_board_arg,
+        default="classic",
+        help="preset name or 11 comma-separated step counts (default: classic)",
+    )
     parser.add_argument("--races", type=int, default=100_000, help="races to simulate (default: 100000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")

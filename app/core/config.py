@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -77,3 +80,12 @@ class Settings(BaseSettings):
     # every `chat_refill_seconds`.
     chat_burst: int = 5
     chat_refill_seconds: float = 2.0
+
+    # Logging (app.logs): the least severe level written, and `text` or `json` (one object a line).
+    log_level: Literal["debug", "info", "warning", "error", "critical"] = "info"
+    log_format: Literal["text", "json"] = "text"
+
+    @field_validator("log_level", "log_format", mode="before")
+    @classmethod
+    def _lower_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value

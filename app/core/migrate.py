@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, text
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+from app.resources import MIGRATIONS_DIR
+
 # Advisory lock key held while migrating on PostgreSQL ("paddock" in ASCII).
 MIGRATION_LOCK = 0x7061646465636B
 
 
 def alembic_config() -> Config:
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     return config
 
 

@@ -14,6 +14,8 @@ import time
 from sqlalchemy.orm import Session
 
 import engine
+from app import metrics
+from app.models import Room
 from engine import EngineError
 
 from .core import Change, RoomCore
@@ -26,7 +28,7 @@ log = logging.getLogger("paddock.rooms")
 class Autoplay(RoomCore):
     def _schedule_bots(self, info: RoomInfo) -> None:
         """Start the room's bot task if a bot seat is awaited (call with the room's lock held)."""
-        if info.status != "playing" or info.code in self.bot_tasks:
+        if info.status != "playing" or info.state is None or info.code in self.bot_tasks:
             return
         bots = {seat.position for seat in info.seats if seat.is_bot}
         if bots & set(engine.to_act(info.state)):
@@ -41,6 +43,7 @@ class Autoplay(RoomCore):
                     if change is None:
                         self.bot_tasks.pop(code, None)
                         return
+                    metrics.actions_committed(code, change.first, change.actors, "bot")
                     await self._publish_change(change)
                     self._arm_timer(change.info)
         except asyncio.CancelledError:
@@ -52,7 +55,7 @@ class Autoplay(RoomCore):
     def _bot_step(self, session: Session, code: str) -> Change | None:
         """One bot action, if a bot seat is awaited; None when no bot has anything to do."""
         room = self._room(session, code)
-        if room.status != "playing":
+        if room.status != "playing" or room.state is None:
             return None
         waiting = engine.to_act(room.state)
         bots = [seat.position for seat in room.seats if seat.is_bot and seat.position in waiting]
@@ -94,6 +97,7 @@ class Autoplay(RoomCore):
                 if entry is not None and entry[1] is asyncio.current_task():
                     del self.timers[code]
                 if change is not None:
+                    metrics.actions_committed(code, change.first, change.actors, "timer")
                     await self._after_change(change)
                 else:
                     # Another process fired it (or the deadline moved): follow the stored one.
@@ -111,6 +115,7 @@ class Autoplay(RoomCore):
         # the first one fires and moves it, the others find it in the future and do nothing.
         if room.status != "playing" or room.deadline is None or room.deadline > now + 0.05:
             return None
+        assert room.state is not None, "a playing room has a state"
         waiting = engine.to_act(room.state)
         rng = random.Random(secrets.randbits(64))
         before = self._begin(room)
@@ -170,9 +175,11 @@ class Autoplay(RoomCore):
     async def _sweep(self) -> None:
         while True:
             await asyncio.sleep(self.settings.sweep_seconds)
+            started = time.perf_counter()
             try:
                 await self._adopt_playing()
                 await self.sweep_lifecycle()
+                metrics.sweep_done(time.perf_counter() - started)
             except Exception:
                 log.exception("sweep failed")
 

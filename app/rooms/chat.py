@@ -100,13 +100,14 @@ class Chat(GroupCore):
                 frames.append(self._notice(session, room, "spectator_chat", on=spectators))
             if sender is not None:
                 current = list(room.chat_muted or [])
+                changed = True
                 if muted and sender not in current:
                     current.append(sender)
                 elif not muted and sender in current:
                     current.remove(sender)
                 else:
-                    current = None
-                if current is not None:
+                    changed = False
+                if changed:
                     room.chat_muted = current
                     frames.append(self._notice(session, room, "muted" if muted else "unmuted", who=sender))
             session.flush()

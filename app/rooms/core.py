@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
@@ -61,6 +61,8 @@ class Change:
     # Each human seat's view (without log) and legal actions at the new version, computed
     # once for the per-seat decisions; this process's frames reuse them.
     sights: dict[int, decisions.SeatSight] = field(default_factory=dict)
+    # The seat of each action, in order (app.metrics counts and logs them).
+    actors: list[int] = field(default_factory=list)
 
 
 def room_events(session: Session, room: Room) -> list[dict[str, Any]]:
@@ -89,6 +91,16 @@ class RoomCore:
         bind = sessions.kw.get("bind")
         single = bind is not None and bind.dialect.name == "sqlite"
         self.db_thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite") if single else None
+
+    if TYPE_CHECKING:
+        # Provided by the parts that RoomService combines (play, autoplay, seats): declared
+        # here so that each part type-checks on its own.
+        def _schedule_bots(self, info: RoomInfo) -> None: ...
+        def _arm_timer(self, info: RoomInfo) -> None: ...
+        async def _after_change(self, change: Change) -> None: ...
+        async def resolve(self, code: str, token: str) -> tuple[str, RoomInfo]: ...
+        async def disconnect(self, code: str, token_hash: str) -> None: ...
+        async def action_log(self, code: str) -> tuple[RoomInfo, list[dict[str, Any]]]: ...
 
     # ---- plumbing -------------------------------------------------------
 
@@ -134,7 +146,7 @@ class RoomCore:
                 "summary": await self.summary(info),
                 "deadline": info.deadline,
                 "seat_of": {s.token_hash: s.position for s in info.seats if s.token_hash},
-                "host_hash": (info.host().token_hash if info.host() else None),
+                "host_hash": host.token_hash if (host := info.host()) else None,
             },
         )
 
@@ -160,6 +172,8 @@ class RoomCore:
                 "log": change.full_log,
                 # Local only (a shared backend sends what is JSON and drops "_" keys).
                 "_sights": change.sights,
+                # When it was committed: the socket measures the fan-out (app.metrics).
+                "at": time.time(),
             },
         )
 
@@ -180,6 +194,7 @@ class RoomCore:
         """One accepted action: new state, version + 1, and its log row with the events it
         added (same transaction). Returns those events. `stepped`: engine.step's result when
         the caller already has it."""
+        assert room.state is not None, "a started room has a state"
         state, events = stepped or engine.step(room.state, seat, action)
         if source == "timer":
             # Said in the log: the timer, not the player, chose this action.
@@ -212,6 +227,7 @@ class RoomCore:
         if room.version != first:
             bots = {seat.position for seat in room.seats if seat.is_bot}
             state = room.state
+            assert state is not None, "a started room has a state"
 
             def sight(seat: int) -> decisions.SeatSight:
                 sights[seat] = (engine.view(state, seat, with_log=False), engine.legal_actions(state, seat))
@@ -226,9 +242,11 @@ class RoomCore:
             summary_changed=room.status != status or room.deadline != deadline,
             full_log=room_events(session, room) if over_now else None,
             sights=sights,
+            actors=actors if room.version != first else [],
         )
 
     def _finish(self, room: Room, waiting_before: list[int]) -> None:
+        assert room.state is not None, "a started room has a state"
         if engine.is_over(room.state):
             room.status = "over"
         self._set_deadline(room, waiting_before, time.time())
@@ -237,5 +255,6 @@ class RoomCore:
         if room.status != "playing":
             room.deadline = None
             return
+        assert room.state is not None, "a playing room has a state"
         seconds = timer_seconds(room.state, room.turn_seconds)
         room.deadline = next_deadline(seconds, room.deadline, waiting_before, engine.to_act(room.state), now)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
+from app import metrics
 from app.models import ActionRow
 from engine import EngineError
 
@@ -41,6 +43,7 @@ class Play(RoomCore):
                 raise EngineError(engine.errors.GAME_OVER, "The game is over.")
             if room.status != "playing":
                 raise RoomError("closed", "This room is closed.", 409)
+            assert room.state is not None, "a playing room has a state"
             if decisions.is_stale(room.decisions, seat.position, v, room.version):
                 raise StaleVersion(room.version)
             before = self._begin(room)
@@ -54,8 +57,11 @@ class Play(RoomCore):
             self._finish(room, waiting)
             return self._change(session, room, before, events, [seat.position])
 
+        arrived = time.perf_counter()
         async with self.locks[code]:
             change = await self._tx(work)
+            seconds = time.perf_counter() - arrived
+            metrics.actions_committed(code, change.first, change.actors, "player", seconds)
             await self._after_change(change)
         return change
 

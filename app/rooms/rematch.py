@@ -80,7 +80,7 @@ class Rematch(GroupCore):
                         is_bot=playerless and not mine,
                         is_host=mine,
                         has_left=False,
-                        token_hash=hash_token(rematch_token(token, new_code)) if mine else None,
+                        token_hash=hash_token(rematch_token(token, new_code)) if mine and token else None,
                         rematch_hash=None if playerless or mine else seat.token_hash,
                     )
                 )

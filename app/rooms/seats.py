@@ -43,7 +43,8 @@ class SeatKeeping(GroupCore):
 
     async def disconnect(self, code: str, token_hash: str) -> None:
         """Note when the seat's last socket (on this process) closed, then the usual."""
-        if self.presence.get(code, {}).get(token_hash, 0) <= 1:
+        counts = self.presence.get(code)
+        if counts is None or counts[token_hash] <= 1:
             await self._mark_away(code, token_hash)
         await super().disconnect(code, token_hash)
 

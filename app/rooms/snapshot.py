@@ -68,8 +68,14 @@ def snapshot(room: Room) -> RoomInfo:
         deadline=room.deadline,
         seats=[
             SeatInfo(
-                s.position, s.name, s.is_bot, s.is_host, s.has_left, s.token_hash,
-                away_since=s.away_since, reclaim_hash=s.reclaim_hash,
+                s.position,
+                s.name,
+                s.is_bot,
+                s.is_host,
+                s.has_left,
+                s.token_hash,
+                away_since=s.away_since,
+                reclaim_hash=s.reclaim_hash,
             )
             for s in sorted(room.seats, key=lambda seat: seat.position)
         ],

@@ -9,20 +9,21 @@ from __future__ import annotations
 import json
 import re
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app import i18n
+from app.assets import REVALIDATE, FingerprintedStaticFiles, StaticAssets
+from app.resources import STATIC_DIR, TEMPLATES_DIR
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-STATIC_DIR = ROOT / "static"
 RULES_DIR = STATIC_DIR / "rules"
-templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+# Hashed once per process (the files of an installation do not change; see app.assets).
+assets = StaticAssets(STATIC_DIR)
+templates.env.globals.update(static_url=assets.url, import_map=assets.import_map_tag())
 router = APIRouter(include_in_schema=False)
 
 _GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,40}$")
@@ -31,9 +32,14 @@ LANG_COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
 def install(app: FastAPI) -> None:
-    """Mount the pages and the static files on the app (one call from app.main)."""
+    """Mount the pages and the static files on the app (one call from app.main).
+
+    Pages link to the fingerprinted static URLs (`/static/<path>.<hash>.<ext>`,
+    cached for a year) and carry the import map the ES modules resolve through;
+    see app.assets."""
+    app.state.assets = assets
     app.include_router(router)
-    app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
+    app.mount("/static", FingerprintedStaticFiles(assets), name="static")
 
 
 def reader_language(request: Request) -> str:
@@ -44,6 +50,8 @@ def render(request: Request, template: str, status_code: int = 200, **context: A
     lang = reader_language(request)
     context.update(lang=lang, t=partial(i18n.translate, lang), languages=i18n.LANGUAGES)
     response = templates.TemplateResponse(request, template, context, status_code=status_code)
+    # Pages are small and name the current fingerprinted assets: always revalidate them.
+    response.headers["Cache-Control"] = REVALIDATE
     response.headers["Content-Language"] = lang
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response

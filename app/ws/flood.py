@@ -60,8 +60,12 @@ class FloodControl:
         if not settings.rate_limits:
             return cls(math.inf, math.inf, math.inf, math.inf, math.inf, math.inf)
         return cls(
-            settings.act_rate, settings.act_burst, settings.ping_rate, settings.ping_burst,
-            settings.junk_rate, settings.junk_burst,
+            settings.act_rate,
+            settings.act_burst,
+            settings.ping_rate,
+            settings.ping_burst,
+            settings.junk_rate,
+            settings.junk_burst,
         )
 
 

@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 import orjson
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from app import metrics
 from app.broadcast import RESYNC, Subscription
 from app.core.storage import STORAGE_ERRORS, STORAGE_UNAVAILABLE
 from app.rooms.errors import RoomError, StaleVersion, error_message
@@ -53,17 +55,34 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
         await websocket.send_text(orjson.dumps(message).decode())
         await websocket.close(code=close_code)
         return
+    metrics.socket_opened()
     try:
         await RoomConnection(websocket, code, websocket.app.state.rooms, guard).run()
     finally:
         guard.release()
+        metrics.socket_closed()
 
 
 class RoomConnection:
     __slots__ = (
-        "websocket", "code", "rooms", "max_bytes", "greeted", "token_hash", "seat",
-        "last_v", "sent_v", "last_room_v", "send_lock", "closed", "flood",
-        "subscription", "drainer", "token", "group", "guard",
+        "websocket",
+        "code",
+        "rooms",
+        "max_bytes",
+        "greeted",
+        "token_hash",
+        "seat",
+        "last_v",
+        "sent_v",
+        "last_room_v",
+        "send_lock",
+        "closed",
+        "flood",
+        "subscription",
+        "drainer",
+        "token",
+        "group",
+        "guard",
     )
 
     def __init__(
@@ -150,6 +169,8 @@ class RoomConnection:
                 await self.on_hello(parsed)
             elif isinstance(parsed, Act):
                 wait = self.flood.acts.take()
+                if wait:
+                    metrics.action_refused(self.code, parsed.v, "slow_down", self.seat)
                 await (self.send(slow_down(wait)) if wait else self.on_act(parsed))
             elif isinstance(parsed, Ping):
                 wait = self.flood.pings.take()
@@ -187,22 +208,27 @@ class RoomConnection:
 
     async def on_act(self, act: Act) -> None:
         if not self.greeted:
+            metrics.action_refused(self.code, act.v, "hello_first")
             await self.error("hello_first", "Say hello first: send your seat token, or watch as a spectator.")
             return
         if self.token_hash is None:
+            metrics.action_refused(self.code, act.v, "spectator")
             await self.error("spectator", "Spectators cannot act; join the room to play.")
             return
         try:
             await self.rooms.act(self.code, self.token_hash, act.v, act.action, act.seat)
         except StaleVersion as exc:
+            metrics.action_refused(self.code, act.v, exc.code, self.seat)
             await self.send(error_message(exc))
             await self.sync(force=True)
         except (RoomError, EngineError) as exc:
+            metrics.action_refused(self.code, act.v, exc.code, self.seat)
             await self.send(error_message(exc))
         except STORAGE_ERRORS:
             await self.error("storage_unavailable", STORAGE_UNAVAILABLE, retry_after=5)
         except Exception:
             log.exception("action failed")
+            metrics.action_refused(self.code, act.v, "server_error", self.seat)
             await self.error("server_error", "Something went wrong on the server; please try again.")
 
     # ---- server -> client ----------------------------------------------
@@ -247,6 +273,8 @@ class RoomConnection:
         self.last_v = payload["v"]
         await self.send_text(update_frame(payload, self.seat))
         self.sent_v = max(self.sent_v, payload["v"])
+        if "at" in payload:
+            metrics.fanout(time.time() - payload["at"])
 
     async def on_room(self, payload: dict[str, Any]) -> None:
         if payload["summary"]["v"] < self.last_room_v:
@@ -274,6 +302,7 @@ class RoomConnection:
             text = SYNC_FRAMES.lookup(info.code, info.version, self.seat)
             if text is None:
                 info, log = await self.rooms.load_with_log(self.code)
+                assert info.state is not None, "a started room keeps its state"
                 text = SYNC_FRAMES.get(info.code, info.version, info.state, log, self.seat)
             if info.version > self.last_v or (force and info.version == self.last_v):
                 self.last_v = info.version

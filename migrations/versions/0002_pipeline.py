@@ -38,9 +38,7 @@ def upgrade() -> None:
             continue
         log = state["log"]
         state = {**state, "log": []}
-        bind.execute(
-            rooms.update().where(rooms.c.id == room_id).values(state=state, initial_events=log)
-        )
+        bind.execute(rooms.update().where(rooms.c.id == room_id).values(state=state, initial_events=log))
 
 
 def downgrade() -> None:

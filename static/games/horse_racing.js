@@ -17,7 +17,7 @@ const SCRATCH_KEYS = { quick: "opt.horse_racing.scratch.quick", orbit: "opt.hors
 const RACES_ORBIT_KEY = "opt.horse_racing.races.orbit";
 const SIDE_KEYS = { left: "hr.side_left", right: "hr.side_right" };
 const PAIRS = [[0, 1], [0, 2], [1, 2]];
-const CSS_HREF = "/static/games/horse_racing.css";
+const CSS_HREF = import.meta.resolve("/static/games/horse_racing.css");
 
 // The log's "choose" event names dice by index; the roll just before it has their values.
 let lastDice = [];

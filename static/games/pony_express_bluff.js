@@ -50,7 +50,7 @@ const MOVE_BY_KEYS = {
   fresh_horse: "peb.log.move_fresh_horse",
 };
 const WIN_KEYS = { mailboxes: "peb.win.mailboxes", final_duel: "peb.win.final_duel" };
-const CSS_URL = "/static/games/pony_express_bluff.css";
+const CSS_URL = import.meta.resolve("/static/games/pony_express_bluff.css");
 
 // The final ranking (the rules name only the winner): the winner first, then the
 // others by how far they got (mailboxes in Sacramento, then the space reached),

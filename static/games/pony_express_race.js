@@ -38,7 +38,7 @@ const OPTION_CHOICE_KEYS = {
     standard: "opt.pony_express_race.movement.standard", alternative: "opt.pony_express_race.movement.alternative",
   },
 };
-const CSS_URL = "/static/games/pony_express_race.css";
+const CSS_URL = import.meta.resolve("/static/games/pony_express_race.css");
 const TOWN = 19;
 const SVG = { left: 58, cell: 27, row: 36, top: 22 };
 

@@ -3,8 +3,9 @@
 // placeholders are filled from params. Missing keys fall back to English.
 export const lang = document.documentElement.lang || "en";
 
+// The page's import map gives the catalogue's fingerprinted URL (see app/assets.py).
 async function load(code) {
-  const response = await fetch(`/static/i18n/${code}.json`, { cache: "no-cache" });
+  const response = await fetch(import.meta.resolve(`/static/i18n/${code}.json`));
   if (!response.ok) throw new Error(`catalogue ${code}: ${response.status}`);
   return response.json();
 }

@@ -173,9 +173,7 @@ def test_racing_clients_on_both_processes_get_one_action_per_seat_decision(pair,
         target = v + deciding
         barrier = threading.Barrier(len(racers))
 
-        threads = [
-            threading.Thread(target=_fire, args=(c, latest[id(c)], v, barrier)) for _, c in racers
-        ]
+        threads = [threading.Thread(target=_fire, args=(c, latest[id(c)], v, barrier)) for _, c in racers]
         for thread in threads:
             thread.start()
         for thread in threads:

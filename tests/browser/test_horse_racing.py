@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from app import i18n
 from tests.browser.test_pip_game import assert_fits_width, check_axe, new_page, record_frames, shot
@@ -47,13 +47,17 @@ def over(page: Page) -> bool:
     return page.locator("#game-root").get_attribute("data-over") == "true"
 
 
+# A control missing this long went away with a newer frame: the caller reads the table again.
+PRESS_TIMEOUT_MS = 15_000
+
+
 def press(page: Page, selector: str, keyboard: bool) -> None:
     target = page.locator(selector).first
     if keyboard:
-        target.focus()
+        target.focus(timeout=PRESS_TIMEOUT_MS)
         page.keyboard.press("Enter")
     else:
-        target.click()
+        target.click(timeout=PRESS_TIMEOUT_MS)
 
 
 def my_move(page: Page) -> bool:
@@ -76,9 +80,13 @@ def take_one_action(page: Page, keyboard: bool) -> str | None:
         press(page, f'.hr-packet button[data-card="{card}"]', keyboard)
         return "pick"
     for selector, name in (
-        ("#hr-king-left:enabled", "king"), ("#hr-ace:enabled", "ace"), ("#hr-pay:enabled", "pay"),
-        ("#hr-roll-advantage:enabled", "roll_advantage"), ("#hr-roll:enabled", "roll"),
-        ("#hr-pair-01:enabled", "choose"), ("#hr-joker-forward:enabled", "joker"),
+        ("#hr-king-left:enabled", "king"),
+        ("#hr-ace:enabled", "ace"),
+        ("#hr-pay:enabled", "pay"),
+        ("#hr-roll-advantage:enabled", "roll_advantage"),
+        ("#hr-roll:enabled", "roll"),
+        ("#hr-pair-01:enabled", "choose"),
+        ("#hr-joker-forward:enabled", "joker"),
         ("#hr-end-turn:enabled", "end_turn"),
     ):
         if page.locator(selector).count():
@@ -87,15 +95,23 @@ def take_one_action(page: Page, keyboard: bool) -> str | None:
     return None
 
 
-def wait_for_change(players: list[Page], seconds: float = 15) -> None:
-    """Bots (or the other person) are moving: wait until some table changes or asks someone."""
-    versions = [root_v(p) for p in players]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        changed = any(root_v(p) != v for p, v in zip(players, versions, strict=True))
-        if changed or over(players[0]) or any(my_move(p) for p in players):
-            return
-        time.sleep(0.05)
+# Only a bound for a failure: every wait below returns as soon as the page shows what it waits for.
+CHANGE_TIMEOUT_MS = 90_000
+NEWER_OR_OVER = """([v, mine]) => { const d = document.getElementById('game-root').dataset;
+    const asked = document.getElementById('turn-banner').dataset.state === 'mine';
+    return d.over === 'true' || Number(d.v) > v || (mine && asked); }"""
+
+
+def wait_for_change(players: list[Page]) -> None:
+    """Bots are moving: wait until the tables show a move. Every accepted action reaches every
+    seat as a newer version, so once all pages show the newest version they know of and none
+    is asked to move, the first page's next version is a bot's move."""
+    newest = max(root_v(p) for p in players)
+    for page in players:
+        page.wait_for_function(NEWER_OR_OVER, arg=[newest - 1, False], timeout=CHANGE_TIMEOUT_MS)
+    if over(players[0]) or any(my_move(p) for p in players):
+        return
+    players[0].wait_for_function(NEWER_OR_OVER, arg=[newest, True], timeout=CHANGE_TIMEOUT_MS)
 
 
 def play_until_settled(players: list[Page], spectator: Page, artifacts, keyboard_seat: int) -> dict[str, int]:
@@ -117,7 +133,10 @@ def play_until_settled(players: list[Page], spectator: Page, artifacts, keyboard
                 if done["back"] == 1:
                     shot(page, artifacts, "05-draft-back.png")
             keyboard = index == keyboard_seat and len(done) % 2 == 0
-            what = take_one_action(page, keyboard)
+            try:
+                what = take_one_action(page, keyboard)
+            except PlaywrightTimeoutError:
+                what = None  # the prompt changed under the click: read the tables again
             if what is None:
                 continue
             acted = True
@@ -125,7 +144,9 @@ def play_until_settled(players: list[Page], spectator: Page, artifacts, keyboard
             if answering:
                 done["answer"] = done.get("answer", 0) + 1
             page.wait_for_function(
-                "(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before
+                "(v) => Number(document.getElementById('game-root').dataset.v) > v",
+                arg=before,
+                timeout=CHANGE_TIMEOUT_MS,
             )
             if what == "roll" and done[what] == 3:
                 shot(players[0], artifacts, "07-race-host.png")

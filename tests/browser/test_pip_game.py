@@ -38,7 +38,8 @@ def record_frames(page: Page) -> list[str]:
 
 def new_page(browser, lang: str, **options) -> Page:
     context = browser.new_context(locale=LOCALES[lang], **options)
-    context.set_default_timeout(15_000)
+    # A bound for failures only (actions return as soon as the page is ready): generous for a loaded machine.
+    context.set_default_timeout(60_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -49,8 +50,10 @@ def new_page(browser, lang: str, **options) -> Page:
 def join_two_friends(browser, lang: str, share: str) -> list[Page]:
     """Bruno (desktop) and Chen (phone-sized) open the share link and take seats."""
     friends = []
-    for name, options in (("Bruno", {"viewport": {"width": 1000, "height": 900}}),
-                          ("Chen", {"viewport": {"width": 390, "height": 844}, "is_mobile": True})):
+    for name, options in (
+        ("Bruno", {"viewport": {"width": 1000, "height": 900}}),
+        ("Chen", {"viewport": {"width": 390, "height": 844}, "is_mobile": True}),
+    ):
         page = new_page(browser, lang, **options)
         page.goto(share)
         page.fill("#join-name", name)

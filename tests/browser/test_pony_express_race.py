@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from app import i18n
 from tests.browser.test_pip_game import assert_fits_width, check_axe, new_page, record_frames, shot
@@ -50,7 +50,9 @@ def root_attr(page: Page, name: str) -> str | None:
 
 
 def wait_newer(page: Page, before: int) -> None:
-    page.wait_for_function("(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before)
+    page.wait_for_function(
+        "(v) => Number(document.getElementById('game-root').dataset.v) > v", arg=before, timeout=90_000
+    )
 
 
 def root_v(page: Page) -> int:
@@ -65,12 +67,16 @@ def my_move(page: Page) -> bool:
     return root_attr(page, "data-mine") == "true"
 
 
+# A control missing this long went away with a newer frame: the caller reads the table again.
+PRESS_TIMEOUT_MS = 15_000
+
+
 def press(page: Page, locator, keyboard: bool) -> None:
     if keyboard:
-        locator.focus()
+        locator.focus(timeout=PRESS_TIMEOUT_MS)
         page.keyboard.press("Enter")
     else:
-        locator.click()
+        locator.click(timeout=PRESS_TIMEOUT_MS)
 
 
 def take_one_action(page: Page, seat: int, keyboard: bool, done: dict[str, int], artifacts) -> str | None:
@@ -94,8 +100,9 @@ def take_one_action(page: Page, seat: int, keyboard: bool, done: dict[str, int],
         press(page, act.locator(".per-horse-button").first, keyboard)
         return "play"
     if phase == "ride":
+        # A card that does not move up a level when there is one (some hands hold none).
         plain = act.locator('.per-ride button[data-move-up="false"]')
-        press(page, plain.first, keyboard)
+        press(page, plain.first if plain.count() else act.locator(".per-ride button").first, keyboard)
         return "ride"
     if phase == "pace":
         push = act.locator("#per-push")
@@ -121,17 +128,22 @@ def take_one_action(page: Page, seat: int, keyboard: bool, done: dict[str, int],
     return None
 
 
+# Only a bound for a failure: every wait below returns as soon as the page shows what it waits for.
+CHANGE_TIMEOUT_MS = 90_000
+NEWER_OR_OVER = """([v, mine]) => { const d = document.getElementById('game-root').dataset;
+    return d.over === 'true' || Number(d.v) > v || (mine && d.mine === 'true'); }"""
 
-def wait_for_change(players: list[Page], seconds: float = 15) -> None:
-    """The bot (or the other person) is moving: wait until some table changes or asks someone."""
-    versions = [root_v(p) for p in players]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if any(root_v(p) != v for p, v in zip(players, versions, strict=True)):
-            return
-        if over(players[0]) or any(my_move(p) for p in players):
-            return
-        time.sleep(0.05)
+
+def wait_for_change(players: list[Page]) -> None:
+    """The bot is moving: wait until the tables show its move. Every accepted action reaches
+    every seat as a newer version, so once all pages show the newest version they know of and
+    none is asked to move, the first page's next version is the bot's move."""
+    newest = max(root_v(p) for p in players)
+    for page in players:
+        page.wait_for_function(NEWER_OR_OVER, arg=[newest - 1, False], timeout=CHANGE_TIMEOUT_MS)
+    if over(players[0]) or any(my_move(p) for p in players):
+        return
+    players[0].wait_for_function(NEWER_OR_OVER, arg=[newest, True], timeout=CHANGE_TIMEOUT_MS)
 
 
 def assert_spectator_sees_no_secrets(spectator: Page) -> None:
@@ -150,7 +162,10 @@ def play_to_payouts(players: list[Page], spectator: Page, artifacts, axe_source:
                 continue
             before = root_v(page)
             keyboard = seat == 1 and sum(done.values()) % 3 == 0
-            what = take_one_action(page, seat, keyboard, done, artifacts)
+            try:
+                what = take_one_action(page, seat, keyboard, done, artifacts)
+            except PlaywrightTimeoutError:
+                what = None  # the prompt changed under the click: read the tables again
             if what is None:
                 continue
             acted = True
@@ -222,7 +237,9 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     host_frames = record_frames(host)
     host.goto(f"{server_url}/")
     host.check("#game-pony_express_race")
-    expect(host.locator("label[for=game-pony_express_race]")).to_contain_text(words("game.pony_express_race.name"))
+    expect(host.locator("label[for=game-pony_express_race]")).to_contain_text(
+        words("game.pony_express_race.name")
+    )
     host.fill("#player-name", "Ana")
     host.click("#create-button")
     host.wait_for_url(re.compile(r"/rooms/[^/]+$"))

@@ -375,8 +375,15 @@ def test_replay_of_pony_express_bluff_shows_cups_and_items_in_words(
     assert_secrets_in_words(page, "peb.", views[claim_step]["secrets"])
 
     every_action_in_words_then_the_end(
-        page, lang, replay, views, "peb.", axe_source, artifacts,
-        "replay page of Pony Express Bluff", f"replay-peb-{lang}.png",
+        page,
+        lang,
+        replay,
+        views,
+        "peb.",
+        axe_source,
+        artifacts,
+        "replay page of Pony Express Bluff",
+        f"replay-peb-{lang}.png",
     )
 
 
@@ -437,6 +444,13 @@ def test_replay_of_pony_express_race_names_hands_and_race_cards(
     assert_secrets_in_words(page, "per.", view["secrets"])
 
     every_action_in_words_then_the_end(
-        page, lang, replay, views, "per.", axe_source, artifacts,
-        "replay page of Pony Express Odds and Riders", f"replay-per-{lang}.png",
+        page,
+        lang,
+        replay,
+        views,
+        "per.",
+        axe_source,
+        artifacts,
+        "replay page of Pony Express Odds and Riders",
+        f"replay-per-{lang}.png",
     )

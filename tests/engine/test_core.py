@@ -120,5 +120,9 @@ def test_result_only_at_the_end_with_everything_revealed():
 def test_describe_games_lists_options():
     toy = next(g for g in engine.describe_games() if g["id"] == "toy")
     assert toy["min_seats"] == 2 and toy["options"][0] == {
-        "name": "rounds", "kind": "int", "default": 2, "min": 1, "max": 5,
+        "name": "rounds",
+        "kind": "int",
+        "default": 2,
+        "min": 1,
+        "max": 5,
     }

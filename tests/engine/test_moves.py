@@ -46,9 +46,13 @@ class MovesGame(Game):
     moves = MoveTable(
         Move("count", _count, fields={"by": Int(1, 3), "loud": Bool()}, optional=("loud",)),
         Move("bug", _buggy),
-        Move("pile", _pile, fields={
-            "cards": ListOf(Obj({"card": Str(("a", "b")), "as": Str()}, optional=("as",)), 1, 2),
-        }),
+        Move(
+            "pile",
+            _pile,
+            fields={
+                "cards": ListOf(Obj({"card": Str(("a", "b")), "as": Str()}, optional=("as",)), 1, 2),
+            },
+        ),
         Move("late", _count, fields={"by": Int()}, allowed=_late_only, not_now="Not before 100."),
     )
 
@@ -178,7 +182,10 @@ def test_describe_lists_the_declared_moves():
     described = engine.api.describe(engine.get_game("toy_moves"))
     count = described["moves"][0]
     assert count["type"] == "count" and count["fields"]["by"] == {
-        "kind": "int", "min": 1, "max": 3, "optional": False,
+        "kind": "int",
+        "min": 1,
+        "max": 3,
+        "optional": False,
     }
     assert count["fields"]["loud"]["optional"] is True
     assert engine.api.describe(engine.get_game("toy_legacy"))["moves"] is None

@@ -55,7 +55,9 @@ def choice_keys() -> set[str]:
     """Optional words for option choices, `opt.<id>.<option>.<choice>` (choices may hold a '-')."""
     return {
         f"opt.{game.id}.{option.name}.{choice}"
-        for game in games_with_tables() for option in game.options for choice in option.choices
+        for game in games_with_tables()
+        for option in game.options
+        for choice in option.choices
     }
 
 

@@ -20,6 +20,8 @@ def test_module_parses(path):
         pytest.skip("Node.js is not installed; the browser tests still load every module")
     result = subprocess.run(
         [node, "--experimental-default-type=module", "--check", str(path)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr

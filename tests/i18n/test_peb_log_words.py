@@ -21,8 +21,20 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULE = ROOT / "static" / "games" / "pony_express_bluff.js"
 # Every event name the engine emits (the roll-offs name theirs through a variable).
 EXPECTED = {
-    "draft_offer", "draft_done", "first_roll", "first_player", "turn", "roll", "reroll", "claim",
-    "believe", "claim_stands", "called", "move", "winner", "mailbox",
+    "draft_offer",
+    "draft_done",
+    "first_roll",
+    "first_player",
+    "turn",
+    "roll",
+    "reroll",
+    "claim",
+    "believe",
+    "claim_stands",
+    "called",
+    "move",
+    "winner",
+    "mailbox",
 }
 # Rarer events and variants, written out (shapes as the engine emits them).
 HAND_MADE = [
@@ -114,15 +126,22 @@ def test_every_peb_event_reads_as_words_in_every_language(tmp_path):
             seen.add(key)
             sample.append(event)
     payload = tmp_path / "payload.json"
-    payload.write_text(json.dumps({
-        "catalogues": {lang: i18n.catalogue(lang) for lang in i18n.LANGUAGES},
-        "events": sample,
-    }), encoding="utf-8")
+    payload.write_text(
+        json.dumps(
+            {
+                "catalogues": {lang: i18n.catalogue(lang) for lang in i18n.LANGUAGES},
+                "events": sample,
+            }
+        ),
+        encoding="utf-8",
+    )
     runner = tmp_path / "runner.mjs"
     runner.write_text(RUNNER, encoding="utf-8")
     result = subprocess.run(
         [node, "--experimental-default-type=module", str(runner), MODULE.as_uri(), str(payload)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     lines = json.loads(result.stdout)

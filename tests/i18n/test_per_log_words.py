@@ -22,8 +22,21 @@ from app import i18n
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = ROOT / "static" / "games" / "pony_express_race.js"
 EXPECTED = {
-    "opening", "bet", "card", "owners", "track", "tracks", "race_start", "greenhorn_card",
-    "roll", "ride", "arrived", "settled", "race_card", "dice_card", "leftover",
+    "opening",
+    "bet",
+    "card",
+    "owners",
+    "track",
+    "tracks",
+    "race_start",
+    "greenhorn_card",
+    "roll",
+    "ride",
+    "arrived",
+    "settled",
+    "race_card",
+    "dice_card",
+    "leftover",
 }
 GAMES = (
     (1, 3, {}),
@@ -78,17 +91,24 @@ def bot_game_logs() -> list[dict]:
 
 def render(tmp_path: Path, events: list[dict], readers: list[int | None]) -> dict:
     payload = tmp_path / "payload.json"
-    payload.write_text(json.dumps({
-        "catalogues": {lang: i18n.catalogue(lang) for lang in i18n.LANGUAGES},
-        "events": events,
-        "readers": readers,
-    }), encoding="utf-8")
+    payload.write_text(
+        json.dumps(
+            {
+                "catalogues": {lang: i18n.catalogue(lang) for lang in i18n.LANGUAGES},
+                "events": events,
+                "readers": readers,
+            }
+        ),
+        encoding="utf-8",
+    )
     runner = tmp_path / "runner.mjs"
     runner.write_text(RUNNER, encoding="utf-8")
     node = shutil.which("node")
     result = subprocess.run(
         [node, "--experimental-default-type=module", str(runner), MODULE.as_uri(), str(payload)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
@@ -103,8 +123,15 @@ def test_every_per_event_reads_as_words_in_every_language(tmp_path):
     # One of each event name and variant keeps the payload small.
     seen, sample = set(), []
     for event in [*events, *HAND_MADE]:
-        key = (event["e"], event.get("pace"), event.get("ok"), event.get("seat") is None,
-               event.get("row_from") is None, len(event.get("rolls") or []) > 0, event.get("place"))
+        key = (
+            event["e"],
+            event.get("pace"),
+            event.get("ok"),
+            event.get("seat") is None,
+            event.get("row_from") is None,
+            len(event.get("rolls") or []) > 0,
+            event.get("place"),
+        )
         if key not in seen:
             seen.add(key)
             sample.append(event)

@@ -35,9 +35,7 @@ def check_board(value: Any) -> str | list[int]:
     if not isinstance(value, (list, tuple)):
         raise ValueError("Option 'board' must be a preset name or a list of 11 step counts.")
     if len(value) != len(HORSES):
-        raise ValueError(
-            f"Option 'board' needs 11 step counts (horses 2 to 12), not {len(value)}."
-        )
+        raise ValueError(f"Option 'board' needs 11 step counts (horses 2 to 12), not {len(value)}.")
     steps = []
     for horse, count in zip(HORSES, value, strict=True):
         if (

@@ -8,6 +8,7 @@ Phases per race: "draft" (HR-3, HR-4) -> antes and scratches, automatic
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -61,7 +62,11 @@ def start_race(state: dict[str, Any], rng: Rng) -> None:
     packets, state["set_aside"] = deal(seats, state["dealer"], rng)
     state["drafted"] = [[] for _ in range(seats)]
     events.emit(
-        state, "deal", race=state["race_no"], dealer=state["dealer"], cards_each=len(packets[0]),
+        state,
+        "deal",
+        race=state["race_no"],
+        dealer=state["dealer"],
+        cards_each=len(packets[0]),
         set_aside=len(state["set_aside"]),
     )
     draft.start_draft(state, packets)
@@ -121,23 +126,46 @@ def racing(state: dict[str, Any], seat: int) -> bool:
 
 FIRST_PICK = "Keep one card of the hand in front of you first."
 MOVES = MoveTable(
-    Move("pick", pick, fields={"card": Str(tuple(CARD_ORDER))}, allowed=drafting,
-         not_now="The draft is over: there is nothing to pick.", sealed=True),
-    Move("roll", race_move(race.roll), fields={"advantage": Bool()}, optional=("advantage",),
-         allowed=racing, not_now=FIRST_PICK),
-    Move("choose", race_move(race.choose),
-         fields={"dice": ListOf(Int(0, 2), 2, 2)}, allowed=racing, not_now=FIRST_PICK),
-    Move("pay", race_move(race.answer_debt),
-         allowed=racing, not_now=FIRST_PICK),
-    Move("ace", race_move(race.answer_debt),
-         allowed=racing, not_now=FIRST_PICK),
-    Move("king", race_move(race.answer_debt),
-         fields={"to": Str(("left", "right"))}, allowed=racing, not_now=FIRST_PICK),
-    Move("joker", race_move(race.play_joker),
-         fields={"horse": Int(HORSES[0], HORSES[-1]), "move": Int(choices=(1, -1))},
-         allowed=racing, not_now=FIRST_PICK),
-    Move("end_turn", race_move(race.end_turn),
-         allowed=racing, not_now=FIRST_PICK),
+    Move(
+        "pick",
+        pick,
+        fields={"card": Str(tuple(CARD_ORDER))},
+        allowed=drafting,
+        not_now="The draft is over: there is nothing to pick.",
+        sealed=True,
+    ),
+    Move(
+        "roll",
+        race_move(race.roll),
+        fields={"advantage": Bool()},
+        optional=("advantage",),
+        allowed=racing,
+        not_now=FIRST_PICK,
+    ),
+    Move(
+        "choose",
+        race_move(race.choose),
+        fields={"dice": ListOf(Int(0, 2), 2, 2)},
+        allowed=racing,
+        not_now=FIRST_PICK,
+    ),
+    Move("pay", race_move(race.answer_debt), allowed=racing, not_now=FIRST_PICK),
+    Move("ace", race_move(race.answer_debt), allowed=racing, not_now=FIRST_PICK),
+    Move(
+        "king",
+        race_move(race.answer_debt),
+        fields={"to": Str(("left", "right"))},
+        allowed=racing,
+        not_now=FIRST_PICK,
+    ),
+    Move(
+        "joker",
+        race_move(race.play_joker),
+        fields={"horse": Int(HORSES[0], HORSES[-1]), "move": Int(choices=(1, -1))},
+        allowed=racing,
+        not_now=FIRST_PICK,
+    ),
+    Move("end_turn", race_move(race.end_turn), allowed=racing, not_now=FIRST_PICK),
 )
 
 
@@ -161,8 +189,13 @@ class HorseRacing(Game):
         Option("base_ante", "int", 1, help="Chips per base ante.", min=1, max=1000),
         Option("jockey_ante", "int", 2, help="Chips each player puts in the jockey pot.", min=0, max=1000),
         Option("starting_chips", "int", 80, help="Chips each player starts with.", min=0, max=1_000_000),
-        Option("scratch", "choice", "quick", help="How the four horses are scratched.",
-               choices=("quick", "orbit")),
+        Option(
+            "scratch",
+            "choice",
+            "quick",
+            help="How the four horses are scratched.",
+            choices=("quick", "orbit"),
+        ),
         Option(
             "races",
             "custom",
@@ -220,7 +253,9 @@ class HorseRacing(Game):
             "revealed": {"races": [dict(r) for r in state["results"]]},
         }
 
-    def bot_action(self, view, actions, rng):
+    def bot_action(
+        self, view: dict[str, Any], actions: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         from .bot import choose_action
 
         return choose_action(view, actions, rng)

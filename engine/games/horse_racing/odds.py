@@ -29,9 +29,7 @@ SUM_CHANCE = np.array([(6 - abs(h - 7)) / 36 for h in HORSES])
 CHUNK = 50_000
 
 
-def simulate(
-    steps: list[int] | tuple[int, ...], races: int, seed: int | None = 1
-) -> dict[str, np.ndarray]:
+def simulate(steps: list[int] | tuple[int, ...], races: int, seed: int | None = 1) -> dict[str, Any]:
     """HR-2: win counts per horse and scratch counts per horse and position over `races` races."""
     gen = np.random.default_rng(seed)
     shape = np.asarray(steps, dtype=float)
@@ -67,9 +65,7 @@ def estimate(board: str | list[int], races: int = 100_000, seed: int | None = 1)
         "board": board if isinstance(board, str) else list(board),
         "races": races,
         "win": {str(h): float(counts["wins"][i] / races) for i, h in enumerate(HORSES)},
-        "scratch": {
-            str(h): [float(c / races) for c in counts["scratch"][i]] for i, h in enumerate(HORSES)
-        },
+        "scratch": {str(h): [float(c / races) for c in counts["scratch"][i]] for i, h in enumerate(HORSES)},
         "rolls": counts["rolls"],
     }
 

@@ -25,6 +25,8 @@ from .money import pay_race_pot
 from .scratch import scratch_ante
 
 PAIRS = ((0, 1), (0, 2), (1, 2))
+
+
 def new_turn(state: dict[str, Any], seat: int) -> None:
     state["active"] = seat
     state["turn"] = {
@@ -204,8 +206,9 @@ def play_joker(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rn
     move_horse(state, horse, step, seat)
 
 
-def end_turn(state: dict[str, Any], seat: int, action: dict[str, Any] | None = None,
-             rng: Rng | None = None) -> None:
+def end_turn(
+    state: dict[str, Any], seat: int, action: dict[str, Any] | None = None, rng: Rng | None = None
+) -> None:
     """HR-11/HR-12: the advantage die earned by doubles arrives; play passes left."""
     turn = state["turn"]
     if turn["step"] != "act" or state["debt"]:

@@ -34,7 +34,13 @@ def scratch_horse(state: dict[str, Any], horse: int, roller: int, dice: list[int
         if discarded[seat]:
             pay_race_pot(state, seat, per_card * discarded[seat])
     events.emit(
-        state, "scratch", horse=horse, position=position, roller=roller, dice=dice, discarded=discarded,
+        state,
+        "scratch",
+        horse=horse,
+        position=position,
+        roller=roller,
+        dice=dice,
+        discarded=discarded,
         per_card=per_card,
     )
 

@@ -91,13 +91,16 @@ def _take_played(pools: dict[int, list[str]], moved: dict[str, int], gen: random
     of who played which card, consistent with the totals)."""
     for colour, left in moved.items():
         while left > 0:
-            holders = [s for s, pool in pools.items()
-                       if WILD in pool or any(colour_of(c) == colour for c in pool)]
+            holders = [
+                s for s, pool in pools.items() if WILD in pool or any(colour_of(c) == colour for c in pool)
+            ]
             if not holders:
                 break
             pool = pools[gen.choice(holders)]
-            own = sorted((c for c in pool if colour_of(c) == colour and CARDS[c][1] <= left),
-                         key=lambda c: -CARDS[c][1])
+            own = sorted(
+                (c for c in pool if colour_of(c) == colour and CARDS[c][1] <= left),
+                key=lambda c: -CARDS[c][1],
+            )
             card = own[0] if own else WILD if WILD in pool else None
             if card is None:
                 break
@@ -116,11 +119,14 @@ def move_share(view: View) -> float:
     # cards the others played in finished rounds (two a round each, fewer once hands run short)
     played = sum(min(2, 12 - 2 * r) for r in range(len(view["history"]))) * len(others)
     full = played * MEAN_CARD
-    return float(np.clip((seen + PRIOR_Q * PRIOR_WEIGHT * MEAN_CARD) / (full + PRIOR_WEIGHT * MEAN_CARD),
-                         0.15, 1.0))
+    return float(
+        np.clip((seen + PRIOR_Q * PRIOR_WEIGHT * MEAN_CARD) / (full + PRIOR_WEIGHT * MEAN_CARD), 0.15, 1.0)
+    )
 
 
-def _two_of_different_colours(hand: list[str], open_colours: list[str], gen: random.Random) -> list[tuple]:
+def _two_of_different_colours(
+    hand: list[str], open_colours: list[str], gen: random.Random
+) -> list[tuple[Any, ...]]:
     """(colour, value) of the cards a sampled player plays this round: two of different colours."""
     if not hand:
         return []
@@ -163,7 +169,7 @@ def sample_others(view: View, rounds_left: int, gen: random.Random) -> np.ndarra
     return moves
 
 
-def _effect(plays: list[dict[str, Any]]) -> tuple:
+def _effect(plays: list[dict[str, Any]]) -> tuple[Any, ...]:
     return tuple(sorted((play_colour(p), play_value(p), p["use"], p["card"] == WILD) for p in plays))
 
 
@@ -191,7 +197,7 @@ def own_future(hand: list[str], stakes: np.ndarray, rounds_left: int) -> np.ndar
 def best_submission(view: View, submits: list[Action], rng: random.Random) -> Action:
     rounds_left = view["rounds"] - view["round"] + 1
     gen = random.Random(rng.getrandbits(64))
-    by_effect: dict[tuple, Action] = {}
+    by_effect: dict[tuple[Any, ...], Action] = {}
     for action in submits:
         by_effect.setdefault(_effect(action["cards"]), action)
     candidates = list(by_effect.values())
@@ -220,8 +226,14 @@ def best_submission(view: View, submits: list[Action], rng: random.Random) -> Ac
     return rng.choice(top)
 
 
-def race_scores(view: View, others: np.ndarray, own: np.ndarray, stakes: np.ndarray,
-                bets: np.ndarray, gen: np.random.Generator) -> np.ndarray:
+def race_scores(
+    view: View,
+    others: np.ndarray,
+    own: np.ndarray,
+    stakes: np.ndarray,
+    bets: np.ndarray,
+    gen: np.random.Generator,
+) -> np.ndarray:
     """candidates x futures: the bot's final score in each future for each candidate."""
     start = np.array([p["position"] for p in view["ponies"]], dtype=float)
     finished = np.array([p["place"] is not None for p in view["ponies"]])
@@ -244,6 +256,6 @@ def race_scores(view: View, others: np.ndarray, own: np.ndarray, stakes: np.ndar
             place[..., pony] = (key < key[..., pony : pony + 1]).sum(axis=-1)
     home = first < rounds
     payout = np.where(home, PAYOUTS[np.minimum(place, 4).astype(int)], 0.0)
-    return (stakes[:, None, :] * payout).sum(axis=-1) - PENALTY_PER_CARD * (
-        bets[:, None, :] * ~home
-    ).sum(axis=-1)
+    return (stakes[:, None, :] * payout).sum(axis=-1) - PENALTY_PER_CARD * (bets[:, None, :] * ~home).sum(
+        axis=-1
+    )

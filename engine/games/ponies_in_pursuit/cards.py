@@ -30,10 +30,16 @@ CARD_ORDER: tuple[str, ...] = tuple(CARDS)
 # PIP-2: every player's twelve cards.
 STARTING_HAND: tuple[str, ...] = (
     "white1",
-    "red1", "red1",
-    "blue1", "blue2",
-    "black1", "black1", "black2",
-    "yellow1", "yellow2", "yellow2",
+    "red1",
+    "red1",
+    "blue1",
+    "blue2",
+    "black1",
+    "black1",
+    "black2",
+    "yellow1",
+    "yellow2",
+    "yellow2",
     WILD,
 )
 

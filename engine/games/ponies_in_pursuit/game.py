@@ -56,8 +56,14 @@ class PoniesInPursuit(Game):
     max_seats = MAX_SEATS
     moves = MoveTable(
         # Up to a hand's worth of cards: more than two is refused by the rule (PIP-4), in words.
-        Move("submit", submit, fields={"cards": ListOf(PLAY, 1, len(STARTING_HAND))}, allowed=awaited,
-             not_now="You have no cards left to play.", sealed=True),
+        Move(
+            "submit",
+            submit,
+            fields={"cards": ListOf(PLAY, 1, len(STARTING_HAND))},
+            allowed=awaited,
+            not_now="You have no cards left to play.",
+            sealed=True,
+        ),
         # The target is the spy's secret: swapping it must look the same to everyone else.
         Move("spy", spy, fields={"target": Int(0, MAX_SEATS - 1)}, sealed=True),
     )

@@ -20,7 +20,15 @@ Play = dict[str, Any]
 
 
 def play_colour(play: Play) -> str:
-    return play["as"] if play["card"] == WILD else colour_of(play["card"])
+    if play["card"] == WILD:
+        return play["as"]
+    return _own_colour(play["card"])
+
+
+def _own_colour(card: str) -> str:
+    colour = colour_of(card)
+    assert colour is not None, "only the Wild has no colour of its own"
+    return colour
 
 
 def play_value(play: Play) -> int:
@@ -33,7 +41,7 @@ def open_colours(finished: list[str]) -> list[str]:
 
 
 def _colour_choices(card: str, finished: list[str]) -> list[str]:
-    return open_colours(finished) if card == WILD else [colour_of(card)]
+    return open_colours(finished) if card == WILD else [_own_colour(card)]
 
 
 def _play(card: str, colour: str, use: str) -> Play:
@@ -114,7 +122,5 @@ def normalise(raw: Any, hand: list[str], finished: list[str]) -> list[Play]:
     if not two and len(plays) == 2:
         raise errors.illegal("Your hand has no two cards of different colours: play one card.")
     if len(plays) == 2 and play_colour(plays[0]) == play_colour(plays[1]):
-        raise errors.illegal(
-            "Your two cards must be of different colours.", colour=play_colour(plays[0])
-        )
+        raise errors.illegal("Your two cards must be of different colours.", colour=play_colour(plays[0]))
     return sorted(plays, key=lambda p: CARD_ORDER.index(p["card"]))

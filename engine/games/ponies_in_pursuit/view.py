@@ -56,4 +56,3 @@ def own_view(state: State, seat: int) -> dict[str, Any]:
         "must_play": must_play,
         "my_plays": [[dict(p) for p in per_seat[seat]] for per_seat in state["played"]],
     }
-

@@ -8,6 +8,8 @@ corner and its shooter throws from the top-right corner.
 
 from __future__ import annotations
 
+from typing import Any
+
 SPACES = 33
 SACRAMENTO = 33
 ST_JOSEPH = range(1, 6)  # PEB-3: no duels, no poker
@@ -66,7 +68,7 @@ HIT_RADIUS = 3.0  # meeple radius + die radius
 MAX_THROW = 160.0  # distance a throw of power 100 travels
 
 
-def geometry() -> dict:
+def geometry() -> dict[str, Any]:
     """The static board drawing data clients need (public)."""
     return {
         "size": [BOARD_W, BOARD_H],

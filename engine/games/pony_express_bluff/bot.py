@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import pairwise, product
 from typing import Any
@@ -62,7 +63,7 @@ BOT_POWER_SIGMA = 0.04
 @lru_cache(maxsize=4096)
 def hand_odds(known: tuple[str, ...], unknown: int) -> dict[str, float]:
     """P(hand) over every face of the `unknown` dice, given the `known` faces."""
-    counts: Counter = Counter()
+    counts: Counter[Any] = Counter()
     for rest in product(FACES, repeat=unknown):
         counts[hand_of(list(known) + list(rest))] += 1
     total = 6**unknown
@@ -72,7 +73,7 @@ def hand_odds(known: tuple[str, ...], unknown: int) -> dict[str, float]:
 @lru_cache(maxsize=4096)
 def hand_odds_wild(known: tuple[str, ...], unknown: int) -> dict[str, float]:
     """As hand_odds, with one more die set by a Marked Die to whatever face suits the hand."""
-    counts: Counter = Counter()
+    counts: Counter[Any] = Counter()
     for rest in product(FACES, repeat=unknown):
         reachable = {hand_of(list(known) + list(rest) + [face]) for face in FACES}
         for hand in reachable:
@@ -150,7 +151,7 @@ def call_record(view: View, seat: int) -> tuple[int, int]:
 
 def choose(view: View, legal: list[Action], rng: random.Random) -> Action:
     phase = view["phase"]
-    handler = {
+    handler: Callable[[View, list[Action], random.Random], Action | None] | None = {
         "draft": _keep_card,
         "relay": _keep_card,
         "jail": _jail,
@@ -218,8 +219,9 @@ def landing_value(view: View, me: int, spaces: int) -> float:
     elif kind == "indians":
         value -= 1.5
     elif kind == "station" and dest in NEXT_STATION:
-        if gold >= STATIONS[dest] or "train_pass" in items:
-            value += (NEXT_STATION[dest] - dest) * 0.8 - STATIONS[dest] * 0.4
+        fare = STATIONS[dest] or 0
+        if gold >= fare or "train_pass" in items:
+            value += (NEXT_STATION[dest] - dest) * 0.8 - fare * 0.4
     standing = [s for s, p in enumerate(view["positions"]) if s != me and p == dest and not view["jailed"][s]]
     if dest > 5 and len(standing) == 1:
         value += 0.25 * (math.ceil(view["gold"][standing[0]] / 2) - math.ceil(gold / 2))
@@ -230,7 +232,9 @@ def my_dice(view: View) -> list[str]:
     return [c if c is not None else t for c, t in zip(view["cup"], view["dice"]["table"], strict=True)]
 
 
-def claim_values(view: View, seat: int, actual: str, known: list[str | None], callable_: bool) -> dict:
+def claim_values(
+    view: View, seat: int, actual: str, known: list[str | None], callable_: bool
+) -> dict[str, Any]:
     """What each claim is worth to `seat` holding `actual`: landing value, less the risk of a call."""
     odds = turn_odds(view, known)
     record = call_record(view, seat)
@@ -409,7 +413,7 @@ def _stand(view: View, rng: random.Random) -> Action:
     corners = [tuple(xy) for xy in view["board"]["duel_corners"]]
     bystanders = [(t["label"], tuple(t["xy"])) for t in fight["targets"][1:]]
 
-    def clear_line(start: tuple, target: tuple) -> float:
+    def clear_line(start: tuple[float, float], target: tuple[float, float]) -> float:
         base = shots.aim_at(start, target, overshoot=1.25)
         marks = [(["rider", -1], target), *bystanders]
         sigma = shots.AIM_SIGMA_DEG
@@ -445,17 +449,27 @@ def _shoot(view: View, legal: list[Action], rng: random.Random) -> Action:
         score = _score_line(fight["kind"], start, angle, base["power"], marks, sigma, rng)
         if best is None or score > best[0]:
             best = (score, angle)
+    assert best is not None
     angle = best[1] + rng.gauss(0.0, BOT_AIM_SIGMA)
     power = min(100.0, base["power"] * (1.0 + rng.gauss(0.0, BOT_POWER_SIGMA)))
     return {"type": "shoot", "angle": round(angle % 360.0, 2), "power": round(max(0.0, power), 2)}
 
 
-def _camp_centre(marks: list) -> tuple[float, float]:
+def _camp_centre(marks: list[Any]) -> tuple[float, float]:
     camp = [xy for label, xy in marks if label[0] == "indian"]
     return (sum(x for x, _ in camp) / len(camp), sum(y for _, y in camp) / len(camp))
 
 
-def _score_line(kind, start, angle, power, marks, sigma, rng, samples: int = 40) -> float:
+def _score_line(
+    kind: str,
+    start: tuple[float, float],
+    angle: float,
+    power: float,
+    marks: list[Any],
+    sigma: float,
+    rng: random.Random,
+    samples: int = 40,
+) -> float:
     total = 0.0
     for _ in range(samples):
         a = angle + rng.gauss(0.0, math.hypot(sigma, BOT_AIM_SIGMA))

@@ -40,7 +40,7 @@ def parse_indexes(raw: Any, what: str) -> list[int]:
     return sorted(raw)
 
 
-def reroll(dice: dict[str, Any], keep: list[int], mode: str, rng: Any) -> list[list]:
+def reroll(dice: dict[str, Any], keep: list[int], mode: str, rng: Any) -> list[list[Any]]:
     """PEB-9: re-roll every die not kept; return the [index, face] pairs newly shown.
 
     cup: the kept dice come out onto the table, the re-rolled dice stay hidden.
@@ -69,7 +69,7 @@ def reroll(dice: dict[str, Any], keep: list[int], mode: str, rng: Any) -> list[l
     return shown
 
 
-def arrange(dice: dict[str, Any], under_cup: list[int]) -> list[list]:
+def arrange(dice: dict[str, Any], under_cup: list[int]) -> list[list[Any]]:
     """PEB-10: move dice between cup and table without changing them; return dice newly shown."""
     shown = []
     for i in range(5):

@@ -234,7 +234,7 @@ def duel_lost(state: State, winner: int, loser: int, jail_if_broke: bool) -> Non
     events.emit(state, "duel_over", winner=winner, loser=loser, gold=paid)
 
 
-def final_shot(state: State, seat: int, other: int, hit: list | None) -> FightOutcome:
+def final_shot(state: State, seat: int, other: int, hit: list[Any] | None) -> FightOutcome:
     """PEB-32: the shooter who hits wins; hitting a bystander loses; a Vest ignores one hit.
     When decided, `state["winner"]` names the winner (turn.py ends the game)."""
     fight = state["fight"]
@@ -255,7 +255,7 @@ def final_shot(state: State, seat: int, other: int, hit: list | None) -> FightOu
     return "final_over"
 
 
-def indians_result(state: State, seat: int, touched: list) -> None:
+def indians_result(state: State, seat: int, touched: list[Any]) -> None:
     """PEB-23: +1 gold per Indian down, back one space per Indian standing; hitting a rider: jail,
     no gold, no move."""
     state["fight"] = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,7 +52,7 @@ class Number(Spec):
         return self.min if self.min >= 0 else 0
 
 
-def listed(kind: str):
+def listed(kind: str) -> Callable[[State, int], bool]:
     """A move is allowed when the rules list it for that seat now (actions.legal_actions)."""
 
     def allowed(state: State, seat: int) -> bool:
@@ -115,7 +116,7 @@ def play_item(state: State, seat: int, action: Action, rng: Any) -> None:
         turn.fresh_horse(state, seat, True, rng)
 
 
-def simple(step) -> Any:
+def simple(step: Callable[[State, int, Any], None]) -> Any:
     """A handler for an action without fields: step(state, seat, rng)."""
 
     def handler(state: State, seat: int, action: Action, rng: Any) -> None:
@@ -126,42 +127,114 @@ def simple(step) -> Any:
 
 NOT_NOW = "That is not possible now."
 MOVES = MoveTable(
-    Move("keep_item", keep_item, fields={"index": Int(0, 1)}, allowed=listed("keep_item"),
-         not_now="There is no card for you to keep now.", sealed=True),
-    Move("pay_bail", simple(flow.pay_bail), allowed=listed("pay_bail"),
-         not_now="You can pay bail only in jail, with 3 gold."),
-    Move("jail_roll", simple(flow.jail_roll), allowed=listed("jail_roll"),
-         not_now="You can roll to escape only at the start of your turn in jail."),
-    Move("reroll", lambda st, seat, action, rng: calls.reroll(st, seat, action["keep"], action["mode"], rng),
-         fields={"keep": ListOf(Int(0, 4), 0, 5), "mode": Str(("cup", "hand"))}, allowed=listed("reroll"),
-         not_now="You cannot re-roll now."),
-    Move("arrange", lambda state, seat, action, rng: calls.arrange(state, seat, action["under_cup"]),
-         fields={"under_cup": ListOf(Int(0, 4), 0, 5)}, allowed=listed("arrange"),
-         not_now="You can move dice only during your roll."),
-    Move("claim", lambda state, seat, action, rng: turn.claim(state, seat, action["hand"], rng),
-         fields={"hand": Str(HANDS)}, allowed=listed("claim"), not_now="You can claim only after your roll."),
+    Move(
+        "keep_item",
+        keep_item,
+        fields={"index": Int(0, 1)},
+        allowed=listed("keep_item"),
+        not_now="There is no card for you to keep now.",
+        sealed=True,
+    ),
+    Move(
+        "pay_bail",
+        simple(flow.pay_bail),
+        allowed=listed("pay_bail"),
+        not_now="You can pay bail only in jail, with 3 gold.",
+    ),
+    Move(
+        "jail_roll",
+        simple(flow.jail_roll),
+        allowed=listed("jail_roll"),
+        not_now="You can roll to escape only at the start of your turn in jail.",
+    ),
+    Move(
+        "reroll",
+        lambda st, seat, action, rng: calls.reroll(st, seat, action["keep"], action["mode"], rng),
+        fields={"keep": ListOf(Int(0, 4), 0, 5), "mode": Str(("cup", "hand"))},
+        allowed=listed("reroll"),
+        not_now="You cannot re-roll now.",
+    ),
+    Move(
+        "arrange",
+        lambda state, seat, action, rng: calls.arrange(state, seat, action["under_cup"]),
+        fields={"under_cup": ListOf(Int(0, 4), 0, 5)},
+        allowed=listed("arrange"),
+        not_now="You can move dice only during your roll.",
+    ),
+    Move(
+        "claim",
+        lambda state, seat, action, rng: turn.claim(state, seat, action["hand"], rng),
+        fields={"hand": Str(HANDS)},
+        allowed=listed("claim"),
+        not_now="You can claim only after your roll.",
+    ),
     Move("call", simple(turn.call), allowed=listed("call"), not_now="You may not call this claim."),
-    Move("believe", simple(turn.believe), allowed=listed("believe"),
-         not_now="There is no claim for you to answer."),
-    Move("advance", lambda state, seat, action, rng: turn.bluff_move(state, seat, True, rng),
-         allowed=listed("advance"), not_now="Only the rider who caught a bluff may move now."),
-    Move("decline", lambda state, seat, action, rng: turn.bluff_move(state, seat, False, rng),
-         allowed=listed("decline"), not_now="Only the rider who caught a bluff may move now."),
-    Move("stand", lambda state, seat, action, rng: fights.stand(state, seat, action["corner"]),
-         fields={"corner": Int(0, 1)}, allowed=listed("stand"),
-         not_now="Only the rider who arrived chooses where the duellists stand."),
-    Move("shoot", shoot, fields={"angle": Number(-360.0, 720.0), "power": Number(0.0, MAX_POWER)},
-         optional=("angle", "power"), allowed=listed("shoot"), not_now="It is not your shot."),
-    Move("ride", ride, fields={"pay": Str(("gold", "pass"))}, allowed=listed("ride"),
-         not_now="There is no train for you to ride now."),
-    Move("stay", lambda state, seat, action, rng: turn.train(state, seat, "stay", rng),
-         allowed=listed("stay"), not_now="There is no train to stay off now."),
-    Move("drink", lambda state, seat, action, rng: turn.saloon(state, seat, False, rng),
-         allowed=listed("drink"), not_now="You are not in a saloon."),
-    Move("end_turn", lambda state, seat, action, rng: turn.fresh_horse(state, seat, False, rng),
-         allowed=listed("end_turn"), not_now="You cannot end a turn now."),
-    Move("play_item", play_item, fields={"item": Str(ITEMS), "die": Int(0, 4), "face": Str(FACES)},
-         optional=("die", "face"), allowed=listed("play_item"), not_now="You cannot play a card now."),
+    Move(
+        "believe",
+        simple(turn.believe),
+        allowed=listed("believe"),
+        not_now="There is no claim for you to answer.",
+    ),
+    Move(
+        "advance",
+        lambda state, seat, action, rng: turn.bluff_move(state, seat, True, rng),
+        allowed=listed("advance"),
+        not_now="Only the rider who caught a bluff may move now.",
+    ),
+    Move(
+        "decline",
+        lambda state, seat, action, rng: turn.bluff_move(state, seat, False, rng),
+        allowed=listed("decline"),
+        not_now="Only the rider who caught a bluff may move now.",
+    ),
+    Move(
+        "stand",
+        lambda state, seat, action, rng: fights.stand(state, seat, action["corner"]),
+        fields={"corner": Int(0, 1)},
+        allowed=listed("stand"),
+        not_now="Only the rider who arrived chooses where the duellists stand.",
+    ),
+    Move(
+        "shoot",
+        shoot,
+        fields={"angle": Number(-360.0, 720.0), "power": Number(0.0, MAX_POWER)},
+        optional=("angle", "power"),
+        allowed=listed("shoot"),
+        not_now="It is not your shot.",
+    ),
+    Move(
+        "ride",
+        ride,
+        fields={"pay": Str(("gold", "pass"))},
+        allowed=listed("ride"),
+        not_now="There is no train for you to ride now.",
+    ),
+    Move(
+        "stay",
+        lambda state, seat, action, rng: turn.train(state, seat, "stay", rng),
+        allowed=listed("stay"),
+        not_now="There is no train to stay off now.",
+    ),
+    Move(
+        "drink",
+        lambda state, seat, action, rng: turn.saloon(state, seat, False, rng),
+        allowed=listed("drink"),
+        not_now="You are not in a saloon.",
+    ),
+    Move(
+        "end_turn",
+        lambda state, seat, action, rng: turn.fresh_horse(state, seat, False, rng),
+        allowed=listed("end_turn"),
+        not_now="You cannot end a turn now.",
+    ),
+    Move(
+        "play_item",
+        play_item,
+        fields={"item": Str(ITEMS), "die": Int(0, 4), "face": Str(FACES)},
+        optional=("die", "face"),
+        allowed=listed("play_item"),
+        not_now="You cannot play a card now.",
+    ),
 )
 
 

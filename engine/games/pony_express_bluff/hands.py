@@ -57,7 +57,7 @@ def hand_of(dice: list[str]) -> str:
     return "nothing"
 
 
-def hand_key(dice: list[str]) -> tuple:
+def hand_key(dice: list[str]) -> tuple[int, tuple[int, ...]]:
     """PEB-21: comparable strength: category, then group ranks (biggest groups first), then kickers."""
     counts = Counter(dice)
     groups = sorted(((n, RANK[face]) for face, n in counts.items()), reverse=True)

@@ -83,7 +83,7 @@ def ride(state: State, seat: int, how: str) -> None:
         use(state, seat, "train_pass")
         fare = 0
     else:
-        fare = STATIONS[here]
+        fare = STATIONS[here] or 0
         state["gold"][seat] -= fare
     state["pos"][seat] = NEXT_STATION[here]
     events.emit(

@@ -111,10 +111,11 @@ def _fight(state: State) -> dict[str, Any] | None:
     fight = state["fight"]
     if fight is None:
         return None
-    out = {key: (list(v) if isinstance(v, list) else v) for key, v in fight.items()}
-    out["shooter"] = fights.shooter(state)
-    out["start"] = list(fights.shot_start(state, out["shooter"]))
-    out["targets"] = [{"label": lab, "xy": list(xy)} for lab, xy in fights.targets(state, out["shooter"])]
+    out: dict[str, Any] = {key: (list(v) if isinstance(v, list) else v) for key, v in fight.items()}
+    shooter = fights.shooter(state)
+    out["shooter"] = shooter
+    out["start"] = list(fights.shot_start(state, shooter))
+    out["targets"] = [{"label": lab, "xy": list(xy)} for lab, xy in fights.targets(state, shooter)]
     return out
 
 

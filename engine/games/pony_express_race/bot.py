@@ -71,7 +71,7 @@ def place_chances(speeds: list[float]) -> list[tuple[float, float, float]]:
         chances[a][0] += pa * pb * pc
         chances[b][1] += pa * pb * pc
         chances[c][2] += pa * pb * pc
-    return [tuple(x) for x in chances]
+    return [(x[0], x[1], x[2]) for x in chances]
 
 
 def owner_from(bets: list[list[int]], horse: int) -> int | None:
@@ -94,8 +94,9 @@ def expected_chips(
         pays = ODDS_TABLE[row][1]
         stake = bets[me][horse]
         for place in range(3):
-            if stake and pays[place] is not None:
-                total += chances[horse][place] * stake * (1 + pays[place])
+            multiple = pays[place]
+            if stake and multiple is not None:
+                total += chances[horse][place] * stake * (1 + multiple)
             if owners[horse] == me:
                 total += chances[horse][place] * PRIZES[place]
     return total

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.game import Game
@@ -26,7 +27,7 @@ HORSE = Int(0, HORSE_COUNT - 1)
 CARD = Str(max_len=12)  # "black-5", "white-2": the rules name a wrong card in words
 
 
-def in_phase(*phases: str):
+def in_phase(*phases: str) -> Callable[[State, int], bool]:
     """A move is allowed in these phases (whose turn it is, the engine checks first)."""
 
     def allowed(state: State, seat: int) -> bool:
@@ -66,20 +67,56 @@ def track(state: State, seat: int, action: Action, rng: Rng) -> None:
 
 
 MOVES = MoveTable(
-    Move("open", betting.apply_open, fields={"horse": HORSE, "card": CARD}, allowed=in_phase("opening"),
-         not_now="The opening cards are all placed."),
-    Move("bet", bet, fields={"horse": HORSE}, allowed=in_phase("bet"),
-         not_now="Now is not the time to bet: play a card or wait for the race."),
-    Move("play", play, fields={"card": CARD, "horse": HORSE}, allowed=in_phase("play"),
-         not_now="Now is not the time to play a card onto a horse."),
-    Move("track", track, fields={"track": Int(1, TRACK_COUNT)}, allowed=in_phase("track"),
-         not_now="Nobody is choosing a track now."),
-    Move("ride", race.apply_ride, fields={"card": CARD, "move_up": Bool()}, optional=("move_up",),
-         allowed=in_phase("ride"), not_now="Play your horse's card first, or wait for your horse's turn."),
-    Move("pace", race.apply_pace, fields={"push": Bool()}, allowed=in_phase("pace"),
-         not_now="There is no pace to choose now."),
-    Move("dice_card", race.apply_dice_card, fields={"use": Bool()}, allowed=in_phase("dice"),
-         not_now="There is no roll to void now."),
+    Move(
+        "open",
+        betting.apply_open,
+        fields={"horse": HORSE, "card": CARD},
+        allowed=in_phase("opening"),
+        not_now="The opening cards are all placed.",
+    ),
+    Move(
+        "bet",
+        bet,
+        fields={"horse": HORSE},
+        allowed=in_phase("bet"),
+        not_now="Now is not the time to bet: play a card or wait for the race.",
+    ),
+    Move(
+        "play",
+        play,
+        fields={"card": CARD, "horse": HORSE},
+        allowed=in_phase("play"),
+        not_now="Now is not the time to play a card onto a horse.",
+    ),
+    Move(
+        "track",
+        track,
+        fields={"track": Int(1, TRACK_COUNT)},
+        allowed=in_phase("track"),
+        not_now="Nobody is choosing a track now.",
+    ),
+    Move(
+        "ride",
+        race.apply_ride,
+        fields={"card": CARD, "move_up": Bool()},
+        optional=("move_up",),
+        allowed=in_phase("ride"),
+        not_now="Play your horse's card first, or wait for your horse's turn.",
+    ),
+    Move(
+        "pace",
+        race.apply_pace,
+        fields={"push": Bool()},
+        allowed=in_phase("pace"),
+        not_now="There is no pace to choose now.",
+    ),
+    Move(
+        "dice_card",
+        race.apply_dice_card,
+        fields={"use": Bool()},
+        allowed=in_phase("dice"),
+        not_now="There is no roll to void now.",
+    ),
 )
 
 
@@ -119,7 +156,8 @@ class PonyExpressRace(Game):
         if phase == "track":
             return [state["owners"][allocation.choosing_horse(state)]]
         if phase in RACE_PHASES:
-            return [race.rider_of(state)]
+            rider = race.rider_of(state)
+            return [] if rider is None else [rider]
         return []
 
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -154,5 +192,7 @@ class PonyExpressRace(Game):
             "revealed": {"race_cards": list(state["race"]["history"]), "settlement": state["settlement"]},
         }
 
-    def bot_action(self, view: dict[str, Any], actions: list[dict[str, Any]], rng: random.Random):
+    def bot_action(
+        self, view: dict[str, Any], actions: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         return choose_action(view, actions, rng)

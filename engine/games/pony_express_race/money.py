@@ -26,12 +26,12 @@ def settle(state: dict[str, Any]) -> None:
             stake = seat_bets[horse]
             if not stake:
                 continue
-            place = state["places"].index(horse) + 1 if horse in state["places"] else None
+            finish = state["places"].index(horse) + 1 if horse in state["places"] else None
             row = state["horses"][horse]["row"]
-            chips = payout(stake, row, place)
+            chips = payout(stake, row, finish)
             state["chips"][seat] += chips
             paid.append(
-                {"seat": seat, "horse": horse, "stake": stake, "row": row, "place": place, "paid": chips}
+                {"seat": seat, "horse": horse, "stake": stake, "row": row, "place": finish, "paid": chips}
             )
     state["settlement"] = {"prizes": prizes, "bets": paid}
     state["phase"] = "over"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 # row -> (price, payout multiple for 1st, 2nd, 3rd); None = stake lost, 0 = stake back.
 ODDS_TABLE: dict[int, tuple[str, tuple[int | None, int | None, int | None]]] = {
     1: ("1-1", (1, 0, None)),
@@ -44,5 +46,5 @@ def payout(stake: int, row: int, place: int | None) -> int:
     return stake + multiple * stake
 
 
-def table_for_view() -> list[dict]:
+def table_for_view() -> list[dict[str, Any]]:
     return [{"row": row, "price": price, "pays": list(pays)} for row, (price, pays) in ODDS_TABLE.items()]

@@ -23,9 +23,7 @@ def space_colour(track: int, position: int) -> str | None:
     return _COLOURS.get(TRACK_SPACES[track - 1][position - 1])
 
 
-_TRACK_COLOURS = tuple(
-    tuple(space_colour(t, p) for p in range(1, TOWN)) for t in range(1, TRACK_COUNT + 1)
-)
+_TRACK_COLOURS = tuple(tuple(space_colour(t, p) for p in range(1, TOWN)) for t in range(1, TRACK_COUNT + 1))
 
 
 def tracks_for_view() -> list[list[str | None]]:

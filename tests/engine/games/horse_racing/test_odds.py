@@ -70,6 +70,7 @@ def naive_race(steps, rng):
             return total, scratched
 
 
+@pytest.mark.slow  # statistical: many whole games
 def test_hr_2_estimate_agrees_with_a_roll_by_roll_simulation():
     steps = list(PRESETS["classic"])
     rng = random.Random(7)

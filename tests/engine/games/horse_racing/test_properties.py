@@ -80,6 +80,7 @@ def test_bots_play_whole_games(seats):
     assert sum(state["chips"]) == seats * 80
 
 
+@pytest.mark.slow  # statistical: many whole games
 def test_bot_beats_random_drafting_and_playing():
     """The bot (one seat) against random players, paired seeds: it wins clearly more chips per race."""
     result = measure(4, games=300, first_seed=1000)

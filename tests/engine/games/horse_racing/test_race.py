@@ -135,8 +135,9 @@ def test_hr_13_joker_moves_a_racing_horse_forward_or_back_after_the_roll(dice):
 
 def test_hr_13_a_player_may_play_every_joker_they_hold_in_one_turn(dice):
     """HR-13 sets no limit of one Joker a turn (neither does the source): both are played."""
-    state = race_state(hands=[[], ["Joker", "Joker", "5"], [], []], scratched=SCRATCHED, positions={5: 2},
-                       active=1)
+    state = race_state(
+        hands=[[], ["Joker", "Joker", "5"], [], []], scratched=SCRATCHED, positions={5: 2}, active=1
+    )
     dice.script([1, 2])
     state = act(state, 1, type="roll")
     state = act(state, 1, type="joker", horse=5, move=1)

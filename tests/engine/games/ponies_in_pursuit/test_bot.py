@@ -19,7 +19,7 @@ def bets_of(action):
     return [p.get("as") or p["card"].rstrip("12") for p in action["cards"] if p["use"] == "bet"]
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # statistical: many whole games
 def test_bot_beats_random_players_by_a_wide_margin():
     """Bot at seat 0 against three random players, 60 fixed-seed games (fair share 25%;
     bench/RESULTS-pip.md: over 500 games at every table size)."""

@@ -15,7 +15,9 @@ def test_registered_with_options():
     described = next(g for g in engine.describe_games() if g["id"] == GAME)
     assert (described["min_seats"], described["max_seats"]) == (2, 6)
     assert {o["name"]: o["default"] for o in described["options"]} == {
-        "rounds": 5, "garnets": 10, "round_seconds": 0,
+        "rounds": 5,
+        "garnets": 10,
+        "round_seconds": 0,
     }
 
 
@@ -39,8 +41,10 @@ def test_pip_18_timeout_submits_lowest_value_all_as_bets():
     state["hands"][2] = ["blue2", "yellow2", "yellow2", "yellow1", "wild"]
     assert engine.timeout_action(state, 0) is None  # already in
     first = engine.timeout_action(state, 1)
-    assert first == {"type": "submit", "cards": [{"card": "white1", "use": "bet"},
-                                                 {"card": "red1", "use": "bet"}]}
+    assert first == {
+        "type": "submit",
+        "cards": [{"card": "white1", "use": "bet"}, {"card": "red1", "use": "bet"}],
+    }
     second = engine.timeout_action(state, 2)
     assert [p["use"] for p in second["cards"]] == ["bet", "bet"]
     assert sorted(p["card"] for p in second["cards"]) == ["wild", "yellow1"]
@@ -66,8 +70,13 @@ def test_unknown_action_type_refused():
 def test_refused_actions_change_nothing():
     state = new_game(3)
     before = json.dumps(state, sort_keys=True)
-    for action in (sub("red1:move", "red1:bet"), sub("wild=white:bet", "white1:move"),
-                   {"type": "spy", "target": 1}, {"type": "submit"}, {"type": "submit", "cards": [7]}):
+    for action in (
+        sub("red1:move", "red1:bet"),
+        sub("wild=white:bet", "white1:move"),
+        {"type": "spy", "target": 1},
+        {"type": "submit"},
+        {"type": "submit", "cards": [7]},
+    ):
         with pytest.raises(engine.EngineError) as info:
             engine.apply(state, 0, action)
         assert info.value.code in (errors.ILLEGAL_ACTION, errors.BAD_ACTION)
@@ -85,7 +94,15 @@ def test_result_reveals_every_stake_and_submission_only_at_the_end():
     assert revealed["submissions"][0] == {"round": 1, "cards": [first[0]["cards"], first[1]["cards"]]}
     assert revealed["stakes"][0] == {"white": 1, "red": 1, "blue": 0, "black": 0, "yellow": 0}
     assert revealed["stakes"][1] == {"white": 0, "red": 0, "blue": 2, "black": 1, "yellow": 0}
-    assert revealed["hands"][1] == ["white1", "red1", "blue1", "black1", "black2", "yellow1", "yellow2",
-                                    "wild"]
+    assert revealed["hands"][1] == [
+        "white1",
+        "red1",
+        "blue1",
+        "black1",
+        "black2",
+        "yellow1",
+        "yellow2",
+        "wild",
+    ]
     spectator_log = engine.view(state, None)["log"]
     assert any(e["e"] == "game_over" for e in spectator_log)

@@ -47,12 +47,17 @@ def test_random_games_end_accept_listed_actions_and_scores_add_up():
         assert result["winners"] == [s for s in range(seats) if result["scores"][s] == max(result["scores"])]
         stakes = result["revealed"]["stakes"]
         for seat in range(seats):
-            bets = [p for rnd in result["revealed"]["submissions"] for p in rnd["cards"][seat]
-                    if p["use"] == "bet"]
+            bets = [
+                p
+                for rnd in result["revealed"]["submissions"]
+                for p in rnd["cards"][seat]
+                if p["use"] == "bet"
+            ]
             assert sum(stakes[seat].values()) == sum(value_of(p["card"]) for p in bets)
             played = sum(len(rnd["cards"][seat]) for rnd in result["revealed"]["submissions"])
-            discarded = sum(len(e["cards"]) for e in final["log"]
-                            if e["e"] == "discarded" and e["seat"] == seat)
+            discarded = sum(
+                len(e["cards"]) for e in final["log"] if e["e"] == "discarded" and e["seat"] == seat
+            )
             assert played + discarded + len(result["revealed"]["hands"][seat]) == len(STARTING_HAND)
         positions = {p["colour"]: p["position"] for p in engine.view(final, None)["ponies"]}
         moved = {c: sum(h["moves"][c] for h in engine.view(final, None)["history"]) for c in PONIES}

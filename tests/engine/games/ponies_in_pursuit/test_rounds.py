@@ -15,15 +15,21 @@ def test_pip_8_submission_secret_changeable_until_last_arrives():
     state = engine.apply(state, 1, sub("white1:bet", "red1:bet"))
     assert engine.to_act(state) == [2]
     assert engine.view(state, None)["submitted"] == [True, True, False]
-    assert events(state, None, "submitted") == [{"e": "submitted", "seat": 0, "round": 1},
-                                                {"e": "submitted", "seat": 1, "round": 1}]
-    assert engine.view(state, 1)["submission"] == [{"card": "white1", "use": "bet"},
-                                                   {"card": "red1", "use": "bet"}]
+    assert events(state, None, "submitted") == [
+        {"e": "submitted", "seat": 0, "round": 1},
+        {"e": "submitted", "seat": 1, "round": 1},
+    ]
+    assert engine.view(state, 1)["submission"] == [
+        {"card": "white1", "use": "bet"},
+        {"card": "red1", "use": "bet"},
+    ]
     assert engine.view(state, 2)["submission"] is None
     # Seat 0 changes its mind before the last one arrives.
     state = engine.apply(state, 0, sub("blue2:move", "black2:move"))
-    assert engine.view(state, 0)["submission"] == [{"card": "blue2", "use": "move"},
-                                                   {"card": "black2", "use": "move"}]
+    assert engine.view(state, 0)["submission"] == [
+        {"card": "blue2", "use": "move"},
+        {"card": "black2", "use": "move"},
+    ]
     assert engine.view(state, None)["round"] == 1
     state = engine.apply(state, 2, sub("blue1:move", "yellow1:bet"))  # the last one resolves it
     view = engine.view(state, None)
@@ -48,8 +54,14 @@ def test_pip_8_changing_a_submission_tells_nobody():
 
 def test_pip_9_move_cards_of_one_colour_add_up():
     state = new_game(3)
-    state = play_round(state, {0: sub("blue2:move", "red1:move"), 1: sub("blue1:move", "red1:move"),
-                               2: sub("wild=blue:move", "yellow2:bet")})
+    state = play_round(
+        state,
+        {
+            0: sub("blue2:move", "red1:move"),
+            1: sub("blue1:move", "red1:move"),
+            2: sub("wild=blue:move", "yellow2:bet"),
+        },
+    )
     resolved = events(state, None, "round_resolved")[0]
     assert resolved["moves"] == {"white": 0, "red": 2, "blue": 4, "black": 0, "yellow": 0}
     assert [p["position"] for p in engine.view(state, None)["ponies"]] == [0, 2, 4, 0, 0]
@@ -97,8 +109,14 @@ def test_pip_11_reaching_or_passing_finishes_in_order_of_rounds():
 def test_pip_12_same_round_finishers_longer_track_first():
     state = new_game(3)
     state["positions"] = [3, 4, 7, 8, 11]
-    state = play_round(state, {0: sub("white1:move", "yellow1:move"), 1: sub("red1:move", "black1:move"),
-                               2: sub("blue1:move", "yellow2:bet")})
+    state = play_round(
+        state,
+        {
+            0: sub("white1:move", "yellow1:move"),
+            1: sub("red1:move", "black1:move"),
+            2: sub("blue1:move", "yellow2:bet"),
+        },
+    )
     assert engine.view(state, None)["finish_order"] == ["yellow", "black", "blue", "red", "white"]
     assert events(state, None, "round_resolved")[0]["finished"] == ["yellow", "black", "blue", "red", "white"]
 
@@ -106,8 +124,14 @@ def test_pip_12_same_round_finishers_longer_track_first():
 def test_pip_13_finished_colour_discarded_privately_wild_stays():
     state = new_game(3)
     state["positions"] = [0, 4, 0, 0, 0]
-    state = play_round(state, {0: sub("red1:move", "blue1:bet"), 1: sub("white1:bet", "blue2:bet"),
-                               2: sub("wild=red:bet", "black1:bet")})
+    state = play_round(
+        state,
+        {
+            0: sub("red1:move", "blue1:bet"),
+            1: sub("white1:bet", "blue2:bet"),
+            2: sub("wild=red:bet", "black1:bet"),
+        },
+    )
     hands = [engine.view(state, s)["hand"] for s in range(3)]
     assert all("red1" not in hand for hand in hands)
     assert "wild" in hands[0] and "wild" in hands[1]

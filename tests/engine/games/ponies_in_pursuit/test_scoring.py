@@ -26,11 +26,14 @@ def test_pip_17_score_may_be_negative_hold_halves_and_ties_share():
     state = new_game(3, rounds=1)
     state["positions"] = [3, 4, 0, 0, 0]
     # Red (5) and White (4) finish the same round: Red 1st, White 2nd (PIP-12).
-    state = play_round(state, {
-        0: sub("white1:move", "red1:bet"),       # 1 on Red 1st -> 2
-        1: sub("red1:move", "wild=white:bet"),   # 1 on White 2nd -> 1.5
-        2: sub("blue1:bet", "yellow1:bet"),      # Blue, Yellow unfinished -> -4
-    })
+    state = play_round(
+        state,
+        {
+            0: sub("white1:move", "red1:bet"),  # 1 on Red 1st -> 2
+            1: sub("red1:move", "wild=white:bet"),  # 1 on White 2nd -> 1.5
+            2: sub("blue1:bet", "yellow1:bet"),  # Blue, Yellow unfinished -> -4
+        },
+    )
     result = engine.result(state)
     assert result["scores"] == [2, 1.5, -4]
     assert result["winners"] == [0]

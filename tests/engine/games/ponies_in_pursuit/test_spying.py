@@ -10,8 +10,14 @@ from .helpers import new_game, play_round, sub
 
 def after_round_one(**options):
     state = new_game(3, **options)
-    return play_round(state, {0: sub("blue2:move", "wild=yellow:bet"), 1: sub("white1:bet", "red1:move"),
-                              2: sub("black2:bet", "yellow2:move")})
+    return play_round(
+        state,
+        {
+            0: sub("blue2:move", "wild=yellow:bet"),
+            1: sub("white1:bet", "red1:move"),
+            2: sub("black2:bet", "yellow2:move"),
+        },
+    )
 
 
 def test_pip_19_spy_sees_colours_and_values_not_use():
@@ -20,9 +26,17 @@ def test_pip_19_spy_sees_colours_and_values_not_use():
     assert {"type": "spy", "target": 0} in engine.legal_actions(state, 2)
     state = engine.apply(state, 2, {"type": "spy", "target": 0})
     report = engine.view(state, 2)["spy_results"]
-    assert report == [{"round": 2, "target": 0, "of_round": 1,
-                       "cards": [{"card": "blue2", "colour": "blue", "value": 2},
-                                 {"card": "wild", "colour": "yellow", "value": 1}]}]
+    assert report == [
+        {
+            "round": 2,
+            "target": 0,
+            "of_round": 1,
+            "cards": [
+                {"card": "blue2", "colour": "blue", "value": 2},
+                {"card": "wild", "colour": "yellow", "value": 1},
+            ],
+        }
+    ]
     assert "use" not in str(report) and "move" not in str(report)
     assert engine.view(state, None)["garnets"] == [10, 10, 5]
     assert engine.view(state, None)["spied"] == [False, False, True]
@@ -59,15 +73,21 @@ def test_pip_19_once_per_round_costs_five_and_needs_a_previous_round():
     assert "already spied" in info.value.message
     assert [a for a in engine.legal_actions(state, 0) if a["type"] == "spy"] == []
     # Next round the spy may spy again, if garnets allow.
-    state = play_round(state, {0: sub("white1:bet", "red1:bet"), 1: sub("blue1:bet", "red1:bet"),
-                               2: sub("white1:bet", "red1:bet")})
+    state = play_round(
+        state,
+        {0: sub("white1:bet", "red1:bet"), 1: sub("blue1:bet", "red1:bet"), 2: sub("white1:bet", "red1:bet")},
+    )
     assert {"type": "spy", "target": 2} in engine.legal_actions(state, 0)
     state = engine.apply(state, 0, {"type": "spy", "target": 2})
     assert engine.view(state, 0)["spy_results"][1]["cards"] == [
-        {"card": "white1", "colour": "white", "value": 1}, {"card": "red1", "colour": "red", "value": 1}]
+        {"card": "white1", "colour": "white", "value": 1},
+        {"card": "red1", "colour": "red", "value": 1},
+    ]
     assert engine.view(state, None)["garnets"][0] == 0
-    state = play_round(state, {0: sub("blue1:bet", "red1:bet"), 1: sub("blue2:bet", "black1:bet"),
-                               2: sub("blue1:bet", "red1:bet")})
+    state = play_round(
+        state,
+        {0: sub("blue1:bet", "red1:bet"), 1: sub("blue2:bet", "black1:bet"), 2: sub("blue1:bet", "red1:bet")},
+    )
     with pytest.raises(engine.EngineError) as info:
         engine.apply(state, 0, {"type": "spy", "target": 2})
     assert "5 garnets" in info.value.message
@@ -75,9 +95,14 @@ def test_pip_19_once_per_round_costs_five_and_needs_a_previous_round():
 
 def test_pip_19_bad_targets_refused_state_unchanged():
     state = after_round_one()
-    for target, code in [(0, errors.ILLEGAL_ACTION), (4, errors.ILLEGAL_ACTION), (7, errors.BAD_ACTION),
-                         (1.0, errors.BAD_ACTION),
-                         ("1", errors.BAD_ACTION), (True, errors.BAD_ACTION)]:
+    for target, code in [
+        (0, errors.ILLEGAL_ACTION),
+        (4, errors.ILLEGAL_ACTION),
+        (7, errors.BAD_ACTION),
+        (1.0, errors.BAD_ACTION),
+        ("1", errors.BAD_ACTION),
+        (True, errors.BAD_ACTION),
+    ]:
         with pytest.raises(engine.EngineError) as info:
             engine.apply(state, 0, {"type": "spy", "target": target})
         assert info.value.code == code

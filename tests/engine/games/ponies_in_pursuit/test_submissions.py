@@ -21,8 +21,9 @@ def test_pip_4_five_rounds_of_two_cards_each_move_or_bet():
     assert engine.view(state, 0)["rounds"] == 5 and engine.view(state, 0)["must_play"] == 2
     assert "two cards" in refused(state, 0, sub("white1:move"))
     assert "at most two" in refused(state, 0, sub("white1:move", "red1:bet", "blue1:bet"))
-    assert refused(state, 0, {"type": "submit", "cards": [{"card": "red1", "use": "push"}]},
-                   errors.BAD_ACTION)
+    assert refused(
+        state, 0, {"type": "submit", "cards": [{"card": "red1", "use": "push"}]}, errors.BAD_ACTION
+    )
     for rnd in range(1, 6):
         assert engine.view(state, None)["round"] == rnd
         last = [a for a in engine.legal_actions(state, 1) if a["type"] == "submit"][-1]
@@ -39,8 +40,10 @@ def test_pip_5_two_cards_of_different_colours_and_wild_counts_as_declared():
     assert "different colours" in refused(state, 0, sub("blue1:move", "blue2:bet"))
     # Wild declared White together with the White 1 is illegal.
     assert "different colours" in refused(state, 0, sub("white1:move", "wild=white:bet"))
-    no_colour = {"type": "submit", "cards": [{"card": "white1", "use": "move"},
-                                             {"card": "wild", "use": "bet"}]}
+    no_colour = {
+        "type": "submit",
+        "cards": [{"card": "white1", "use": "move"}, {"card": "wild", "use": "bet"}],
+    }
     assert "Say which colour" in refused(state, 0, no_colour)
     state = play_round(state, {0: sub("white1:move", "wild=yellow:bet"), 1: sub("red1:move", "blue2:move")})
     assert engine.view(state, 0)["stakes"]["yellow"] == 1
@@ -57,8 +60,10 @@ def test_pip_5_legal_actions_never_pair_one_colour_and_list_each_once():
         assert len(action["cards"]) == 2 and colours[0] != colours[1]
         keys.add(repr(action))
     assert len(keys) == len(submits)
-    assert {"type": "submit", "cards": [{"card": "red1", "use": "bet"},
-                                         {"card": "wild", "as": "blue", "use": "move"}]} in submits
+    assert {
+        "type": "submit",
+        "cards": [{"card": "red1", "use": "bet"}, {"card": "wild", "as": "blue", "use": "move"}],
+    } in submits
 
 
 def test_pip_6_one_card_when_hand_has_no_two_colours():
@@ -96,8 +101,13 @@ def test_pip_7_wild_cannot_be_declared_as_a_finished_pony():
     state["positions"][0] = 4
     state["hands"][0].remove("white1")
     assert "already finished" in refused(state, 0, sub("red1:move", "wild=white:bet"))
-    declared = {p.get("as") for a in engine.legal_actions(state, 0) if a["type"] == "submit"
-                for p in a["cards"] if p["card"] == "wild"}
+    declared = {
+        p.get("as")
+        for a in engine.legal_actions(state, 0)
+        if a["type"] == "submit"
+        for p in a["cards"]
+        if p["card"] == "wild"
+    }
     assert declared == {"red", "blue", "black", "yellow"}
     assert all(p.get("as") != "white" for s in all_submissions(state["hands"][0], ["white"]) for p in s)
 

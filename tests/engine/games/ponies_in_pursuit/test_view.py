@@ -45,9 +45,25 @@ def test_spectator_view_has_no_secrets_or_rng():
 
 def test_views_json_shape_documented_keys():
     view = engine.view(new_game(4), 0)
-    for key in ("round", "rounds", "ponies", "finish_order", "hand_sizes", "garnets", "submitted",
-                "awaited", "spied", "history", "hand", "stakes", "bet_cards", "submission",
-                "spy_results", "must_play", "my_plays"):
+    for key in (
+        "round",
+        "rounds",
+        "ponies",
+        "finish_order",
+        "hand_sizes",
+        "garnets",
+        "submitted",
+        "awaited",
+        "spied",
+        "history",
+        "hand",
+        "stakes",
+        "bet_cards",
+        "submission",
+        "spy_results",
+        "must_play",
+        "my_plays",
+    ):
         assert key in view
 
 

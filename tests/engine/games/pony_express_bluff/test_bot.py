@@ -3,6 +3,8 @@ aims around bystanders, beats random-claim players."""
 
 import random
 
+import pytest
+
 import engine
 from engine.games.pony_express_bluff.baseline import random_claim
 from engine.games.pony_express_bluff.bot import keep_plan
@@ -10,6 +12,7 @@ from engine.games.pony_express_bluff.bot import keep_plan
 from .helpers import GAME, act, at_roll, land, started
 
 
+@pytest.mark.slow  # statistical: many whole games
 def test_bot_beats_random_claim_players_by_a_wide_margin():
     games, wins = 24, 0
     for seed in range(games):

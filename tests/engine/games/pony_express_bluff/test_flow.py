@@ -101,7 +101,11 @@ def test_peb_28_the_escape_line_is_exactly_two_pairs():
     """PEB-28: a pair stays in (the turn is lost), two pairs escapes, and so does every better hand."""
     state = jailed_turn()
     cases = [
-        ("nothing", False), ("pair", False), ("two_pairs", True), ("three_kind", True), ("full_house", True)
+        ("nothing", False),
+        ("pair", False),
+        ("two_pairs", True),
+        ("three_kind", True),
+        ("full_house", True),
     ]
     for hand, escapes in cases:
         rolled = lambda s, h=hand: events(s, "jail_roll")[-1]["hand"] == h  # noqa: E731

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 import engine
 from engine.games.pony_express_race.bot import choose_pace, choose_ride, pace_value
 from tests.utils.play import play_bots
@@ -48,6 +50,7 @@ def test_bot_uses_its_own_view_only():
     assert choices[0] in engine.legal_actions(games[0], 0)
 
 
+@pytest.mark.slow  # statistical: many whole games
 def test_bot_beats_random_bettors_and_riders():
     games, share = 12, 0.0
     for g in range(games):
