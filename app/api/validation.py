@@ -38,9 +38,7 @@ def reject_non_finite(options: dict[str, Any] | None) -> None:
     lets them through)."""
     for name, value in (options or {}).items():
         if not _finite(value):
-            raise RoomError(
-                "bad_options", f"Option '{name}' must be a finite number.", option=str(name)
-            )
+            raise RoomError("bad_options", f"Option '{name}' must be a finite number.", option=str(name))
 
 
 def _finite(value: Any) -> bool:

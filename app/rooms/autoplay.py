@@ -10,12 +10,12 @@ import logging
 import random
 import secrets
 import time
+from functools import partial
 
 from sqlalchemy.orm import Session
 
 import engine
 from app import metrics
-from app.models import Room
 from engine import EngineError
 
 from .core import Change, RoomCore
@@ -169,7 +169,7 @@ class Autoplay(RoomCore):
                 info = await self.load(code)
                 self.adopt(info)
                 if code not in self.bot_tasks:  # marked as awaiting a bot but none is: clear the mark
-                    await self._tx(lambda s, c=code, v=info.version: clear_bot_turn(s, c, v))
+                    await self._tx(partial(clear_bot_turn, code=code, version=info.version))
         return len(codes)
 
     async def _sweep(self) -> None:

@@ -144,12 +144,17 @@ class RoomConnection:
 
     async def read_loop(self) -> None:
         while True:
-            if self.guard is None:
-                message = await self.websocket.receive()
-            elif (message := await self.guard.receive(self.greeted)) is None:  # no hello in time
+            received = (
+                await self.websocket.receive()
+                if self.guard is None
+                else await self.guard.receive(self.greeted)
+            )
+            if received is None:  # no hello in time
+                assert self.guard is not None
                 await self.send(self.guard.hello_timeout_error())
                 await self.websocket.close(code=HELLO_TIMEOUT)
                 return
+            message = received
             if message["type"] == "websocket.disconnect":
                 return
             raw = message.get("text")

@@ -47,9 +47,7 @@ def upgrade() -> None:
     bind.execute(rooms.update().where(rooms.c.status.in_(["over", "closed"])).values(ended_at=now))
     with_bots = sa.select(seats.c.room_id).where(seats.c.is_bot.is_(True))
     bind.execute(
-        rooms.update()
-        .where(rooms.c.status == "playing", rooms.c.id.in_(with_bots))
-        .values(bot_turn=True)
+        rooms.update().where(rooms.c.status == "playing", rooms.c.id.in_(with_bots)).values(bot_turn=True)
     )
 
 

@@ -137,9 +137,11 @@ def test_hr_results_show_the_chips_within_a_phone_width(phone):
 
 def test_peb_call_and_believe_are_in_view_during_the_call_window(phone):
     def seat0_may_call(state):
-        return state["phase"] == "call" and any(
-            a["type"] == "call" for a in engine.legal_actions(state, 0)
-        ) if 0 in engine.to_act(state) else False
+        return (
+            state["phase"] == "call" and any(a["type"] == "call" for a in engine.legal_actions(state, 0))
+            if 0 in engine.to_act(state)
+            else False
+        )
 
     state = bots_until("pony_express_bluff", 4, 11, seat0_may_call)
     mount(phone, "pony_express_bluff", state, 0)

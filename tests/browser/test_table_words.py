@@ -46,8 +46,11 @@ def test_peb_the_first_aim_offered_hits_nothing(page, kind):
 
     def seat0_aims(state):
         fight = state.get("fight")
-        return bool(fight) and fight["kind"] == kind and 0 in engine.to_act(state) and any(
-            a["type"] == "shoot" and "angle" in a for a in engine.legal_actions(state, 0)
+        return (
+            bool(fight)
+            and fight["kind"] == kind
+            and 0 in engine.to_act(state)
+            and any(a["type"] == "shoot" and "angle" in a for a in engine.legal_actions(state, 0))
         )
 
     state = None
@@ -118,10 +121,13 @@ def test_counts_of_one_read_in_the_singular(browser, server_url, locale, lang):
         shown = page.evaluate(PLURALS, {"key": key, "count": count, "params": params})
         assert shown == i18n.translate_plural(lang, key, count, **params)
     singular = {
-        "en": ("1 chip ", "1 Indian"), "pt": ("1 ficha ", "1 índio"), "zh-Hans": ("1 个筹码", "1 个印第安人"),
+        "en": ("1 chip ", "1 Indian"),
+        "pt": ("1 ficha ", "1 índio"),
+        "zh-Hans": ("1 个筹码", "1 个印第安人"),
     }
     chip, indian = singular[lang]
-    assert chip in page.evaluate(PLURALS, {"key": "per.log.bet", "count": 1,
-                                            "params": {"name": "Ana", "chips": 1, "horse": "X"}})
+    assert chip in page.evaluate(
+        PLURALS, {"key": "per.log.bet", "count": 1, "params": {"name": "Ana", "chips": 1, "horse": "X"}}
+    )
     assert page.evaluate(PLURALS, {"key": "count.indians", "count": 1, "params": {"n": 1}}) == indian
     context.close()

@@ -169,7 +169,8 @@ def test_ten_seconds_before_the_timer_plays_a_warning_is_shown_and_announced(
     """The room's turn timer (12 s): from 10 s left the sticky bar warns and the
     assertive region says it; the bot already moved, so only our seat is warned."""
     room = api(
-        server_url, "/api/rooms",
+        server_url,
+        "/api/rooms",
         {"game": "ponies_in_pursuit", "name": "Host", "options": {"rounds": 1, "round_seconds": 12}},
     )
     api(server_url, f"/api/rooms/{room['code']}/bots", {"count": 1}, room["token"])
@@ -180,7 +181,9 @@ def test_ten_seconds_before_the_timer_plays_a_warning_is_shown_and_announced(
     expect(warning).to_be_visible(timeout=15_000)
     expect(warning).to_have_attribute("data-urgent", "true")
     pattern = {
-        "en": r"^\d+ seconds? left!$", "pt": r"^Falta(m)? \d+ segundos?!$", "zh-Hans": r"^还剩 \d+ 秒！$",
+        "en": r"^\d+ seconds? left!$",
+        "pt": r"^Falta(m)? \d+ segundos?!$",
+        "zh-Hans": r"^还剩 \d+ 秒！$",
     }[lang]
     expect(warning).to_have_text(re.compile(pattern))
     expect(page.locator("#announcer-urgent")).to_have_text(re.compile(pattern))

@@ -190,7 +190,9 @@ def test_private_draws_speak_to_their_reader_and_of_the_others_in_the_third_pers
     runner.write_text(PRIVATE_RUNNER, encoding="utf-8")
     result = subprocess.run(
         [node, "--experimental-default-type=module", str(runner), MODULE.as_uri(), str(payload)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     lines = json.loads(result.stdout)

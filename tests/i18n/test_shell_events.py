@@ -45,7 +45,9 @@ def test_timer_played_reads_as_words_in_every_language(tmp_path):
     runner.write_text(RUNNER, encoding="utf-8")
     result = subprocess.run(
         [node, "--experimental-default-type=module", str(runner), MODULE.as_uri(), str(payload)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     lines = json.loads(result.stdout)

@@ -98,9 +98,7 @@ def test_the_engine_itself_refuses_non_finite_board_and_races():
             check_board([bad] + [6] * 10)
 
 
-@pytest.mark.parametrize(
-    "first", ["²", "Infinity", "1e400", "NaN", "٣", "99999999999999999999", "-Infinity"]
-)
+@pytest.mark.parametrize("first", ["²", "Infinity", "1e400", "NaN", "٣", "99999999999999999999", "-Infinity"])
 def test_board_odds_refuse_odd_digits_and_non_finite_numbers_with_a_sentence(server, first):
     board = first + ",6,8,11,14,17,14,11,8,6,3"
     body = refused(server.http.get("/api/games/horse_racing/board-odds", params={"board": board}))

@@ -105,8 +105,12 @@ def test_after_a_redis_restart_a_connected_player_s_seat_is_never_handed_to_a_bo
             # ...and from then on the answer is the plain "still connected".
             answer = wait_until(
                 lambda: (
-                    r := b.http.post(f"/api/rooms/{code}/seats/1/bot", headers=bearer(room["token"]))
-                ).status_code == 409 and r,
+                    (
+                        r := b.http.post(f"/api/rooms/{code}/seats/1/bot", headers=bearer(room["token"]))
+                    ).status_code
+                    == 409
+                    and r
+                ),
                 what="presence settled",
             )
             assert answer.json()["code"] == "seat_in_use"

@@ -43,6 +43,7 @@ def test_a_cancelled_waiter_leaves_no_entry():
     async def scenario():
         locks = RoomLocks()
         async with locks["abc"]:
+
             async def waiter():
                 async with locks["abc"]:
                     pass
