@@ -1,13 +1,22 @@
 """Security headers on every HTTP response (pages, API, static files).
 
 The pages load scripts and styles only from this site (no inline script, style or event
-handler anywhere in templates/ or static/), may not be framed, and send no referrer to
-other sites (room links carry the room code).
+handler anywhere in templates/ or static/, except the import map of the fingerprinted
+assets, allowed by its own sha256 and nothing else), may not be framed, and send no referrer
+to other sites (room links carry the room code).
 """
 
 from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+def content_security_policy(script_sources: str = "") -> str:
+    """The policy; `script_sources`: extra `script-src` sources (the import map's hash)."""
+    return CONTENT_SECURITY_POLICY.replace(
+        "script-src 'self'", f"script-src 'self' {script_sources}".rstrip()
+    )
+
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -35,6 +44,20 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self.headers: list[tuple[bytes, bytes]] | None = None
+
+    def _headers(self, scope: Scope) -> list[tuple[bytes, bytes]]:
+        """The headers, the policy allowing the pages' import map (app.assets) when there is one."""
+        if self.headers is None:
+            assets = getattr(getattr(scope.get("app"), "state", None), "assets", None)
+            if assets is None:
+                return SECURITY_HEADERS
+            policy = content_security_policy(assets.import_map_csp_source())
+            self.headers = [
+                (name, policy.encode() if name == b"content-security-policy" else value)
+                for name, value in SECURITY_HEADERS
+            ]
+        return self.headers
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -44,7 +67,7 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {name.lower() for name, _ in message.get("headers", ())}
-                extra = [(name, value) for name, value in SECURITY_HEADERS if name not in names]
+                extra = [(name, value) for name, value in self._headers(scope) if name not in names]
                 message = {**message, "headers": [*message.get("headers", ()), *extra]}
             await send(message)
 
