@@ -41,6 +41,7 @@ from websockets.asyncio.client import connect
 
 import engine
 from app.core.db import normalise_url
+from bench.results import write_section
 from tests.utils.process_server import ServerProcess
 
 PIP = "ponies_in_pursuit"
@@ -280,21 +281,8 @@ def main() -> int:
     )
     print(table)
     if args.write:
-        write_section(table)
+        write_section(table, "## Several processes")
     return 0
-
-
-def write_section(section: str) -> None:
-    path = ROOT / "bench" / "RESULTS.md"
-    text = path.read_text() if path.exists() else "# Benchmarks\n\n"
-    marker = "## Several processes"
-    if marker in text:
-        head, rest = text.split(marker, 1)
-        tail = rest.split("\n## ", 1)
-        text = head + section + ("\n## " + tail[1] if len(tail) > 1 else "")
-    else:
-        text = text.rstrip() + "\n\n" + section
-    path.write_text(text)
 
 
 if __name__ == "__main__":

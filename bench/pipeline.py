@@ -45,6 +45,7 @@ import sqlalchemy as sa
 from websockets.asyncio.client import connect
 
 from app.core.db import normalise_url
+from bench.results import write_section
 from tests.utils.process_server import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -462,20 +463,6 @@ def report(args: argparse.Namespace, loads: list[dict[str, Any]], crowds: list[d
     )
 
 
-def write_section(section: str) -> None:
-    path = ROOT / "bench" / "RESULTS.md"
-    text = path.read_text() if path.exists() else "# Benchmarks\n\n"
-    marker = "## Room pipeline against the floor"
-    if marker in text:
-        head, rest = text.split(marker, 1)
-        tail = rest.split("\n## ", 1)
-        text = head + section + ("\n## " + tail[1] if len(tail) > 1 else "")
-    else:
-        head, sep, rest = text.partition("\n## ")
-        text = head.rstrip() + "\n\n" + section + ("\n## " + rest if sep else "")
-    path.write_text(text)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=20)
@@ -503,7 +490,7 @@ def main() -> int:
     section = report(args, loads, crowds)
     print(section)
     if args.write:
-        write_section(section)
+        write_section(section, "## Room pipeline against the floor", first=True)
     return 0
 
 
