@@ -12,12 +12,13 @@ import secrets
 import time
 from functools import partial
 
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection
 
 import engine
 from app import metrics
 from engine import EngineError
 
+from . import play_record
 from .core import Change, RoomCore
 from .lifecycle import clear_bot_turn, due_for_takeover
 from .snapshot import RoomInfo
@@ -39,7 +40,7 @@ class Autoplay(RoomCore):
             while True:
                 await asyncio.sleep(self.settings.bot_delay)
                 async with self.locks[code]:
-                    change = await self._tx(lambda s: self._bot_step(s, code))
+                    change = await self._tx_play(lambda c: self._bot_step(c, code))
                     if change is None:
                         self.bot_tasks.pop(code, None)
                         return
@@ -52,9 +53,9 @@ class Autoplay(RoomCore):
             log.exception("bot task failed")
             self.bot_tasks.pop(code, None)
 
-    def _bot_step(self, session: Session, code: str) -> Change | None:
+    def _bot_step(self, conn: Connection, code: str) -> Change | None:
         """One bot action, if a bot seat is awaited; None when no bot has anything to do."""
-        room = self._room(session, code)
+        room = play_record.load(conn, code)
         if room.status != "playing" or room.state is None:
             return None
         waiting = engine.to_act(room.state)
@@ -67,12 +68,12 @@ class Autoplay(RoomCore):
             action = engine.bot_action(room.state, seat, random.Random(secrets.randbits(64)))
             if action is None:
                 return None
-            events = self._apply(session, room, seat, action, "bot")
+            events = self._apply(room, seat, action, "bot")
         except Exception:  # a faulty bot must not stall the table: play the first legal action
             log.exception("bot of %s failed; playing its first legal action", room.game)
-            events = self._apply(session, room, seat, engine.legal_actions(room.state, seat)[0], "bot")
+            events = self._apply(room, seat, engine.legal_actions(room.state, seat)[0], "bot")
         self._finish(room, waiting)
-        return self._change(session, room, before, events, [seat])
+        return self._change(conn, room, before, events, [seat])
 
     # ---- timers ---------------------------------------------------------
 
@@ -92,7 +93,7 @@ class Autoplay(RoomCore):
         try:
             await asyncio.sleep(max(0.0, deadline - time.time()))
             async with self.locks[code]:
-                change = await self._tx(lambda s: self._timeout_step(s, code))
+                change = await self._tx_play(lambda c: self._timeout_step(c, code))
                 entry = self.timers.get(code)
                 if entry is not None and entry[1] is asyncio.current_task():
                     del self.timers[code]
@@ -107,9 +108,9 @@ class Autoplay(RoomCore):
         except Exception:
             log.exception("timer task failed")
 
-    def _timeout_step(self, session: Session, code: str) -> Change | None:
+    def _timeout_step(self, conn: Connection, code: str) -> Change | None:
         """The timer fired: every awaited seat gets the engine's timeout action (PIP-18)."""
-        room = self._room(session, code)
+        room = play_record.load(conn, code)
         now = time.time()
         # Checked under the row lock: when several processes wait for the same deadline,
         # the first one fires and moves it, the others find it in the future and do nothing.
@@ -126,7 +127,7 @@ class Autoplay(RoomCore):
             if action is None:
                 continue
             try:
-                events += self._apply(session, room, seat, action, "timer")
+                events += self._apply(room, seat, action, "timer")
                 actors.append(seat)
             except EngineError as exc:
                 log.warning("timeout action refused: %s", exc.code)
@@ -136,7 +137,7 @@ class Autoplay(RoomCore):
         else:
             room.deadline = None
             self._set_deadline(room, [], now)
-        return self._change(session, room, before, events, actors)
+        return self._change(conn, room, before, events, actors)
 
     def adopt(self, info: RoomInfo) -> None:
         """Run the room's awaited bots and its timer in this process too (no-op when already).

@@ -22,18 +22,19 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import engine
 from app.broadcast import Broadcast
 from app.core.config import Settings
-from app.models import ActionRow, Room
+from app.models import Room
 
-from . import decisions
+from . import decisions, play_record
 from .codes import valid_code
 from .errors import not_found
 from .locks import RoomLocks
+from .play_record import PlayRecord
 from .snapshot import RoomInfo, snapshot
 from .summary import public_summary
 from .timers import next_deadline, timer_seconds
@@ -65,12 +66,9 @@ class Change:
     actors: list[int] = field(default_factory=list)
 
 
-def room_events(session: Session, room: Room) -> list[dict[str, Any]]:
+def room_events(conn: Connection, room: PlayRecord) -> list[dict[str, Any]]:
     """The room's whole log: the setup's events, then each action's, in order."""
-    rows = session.execute(
-        select(ActionRow.events).where(ActionRow.room_id == room.id).order_by(ActionRow.seq)
-    ).scalars()
-    return [*(room.initial_events or []), *(event for events in rows for event in (events or []))]
+    return play_record.events(conn, room.id)
 
 
 class RoomCore:
@@ -89,6 +87,8 @@ class RoomCore:
         # one database thread queues them in order, instead of threads sleeping in SQLite's
         # busy handler (which made latency jump by tens of ms under load).
         bind = sessions.kw.get("bind")
+        assert isinstance(bind, Engine), "sessions are bound to one engine"
+        self.engine = bind
         single = bind is not None and bind.dialect.name == "sqlite"
         self.db_thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite") if single else None
 
@@ -117,6 +117,17 @@ class RoomCore:
             return await asyncio.get_running_loop().run_in_executor(self.db_thread, run)
         return await asyncio.to_thread(run)
 
+    async def _tx_play(self, work: Callable[[Connection], T]) -> T:
+        """Like `_tx`, on a plain connection: the play path (app.rooms.play_record) uses Core."""
+
+        def run() -> T:
+            with self.engine.begin() as conn:
+                return work(conn)
+
+        if self.db_thread is not None:
+            return await asyncio.get_running_loop().run_in_executor(self.db_thread, run)
+        return await asyncio.to_thread(run)
+
     @staticmethod
     def _room(session: Session, code: str, lock: bool = True) -> Room:
         if not valid_code(code):
@@ -130,7 +141,7 @@ class RoomCore:
         return room
 
     async def load(self, code: str) -> RoomInfo:
-        return await self._tx(lambda s: snapshot(self._room(s, code, lock=False)))
+        return await self._tx_play(lambda c: snapshot(play_record.load(c, code, lock=False)))
 
     async def connected(self, code: str) -> set[str]:
         """Token hashes with an open socket to the room, on this process or (Redis) any other."""
@@ -186,16 +197,15 @@ class RoomCore:
 
     def _apply(
         self,
-        session: Session,
-        room: Room,
+        room: PlayRecord,
         seat: int,
         action: dict[str, Any],
         source: str,
         stepped: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
     ) -> list[dict[str, Any]]:
         """One accepted action: new state, version + 1, and its log row with the events it
-        added (same transaction). Returns those events. `stepped`: engine.step's result when
-        the caller already has it."""
+        added (written with the room by `_change`). Returns those events. `stepped`:
+        engine.step's result when the caller already has it."""
         assert room.state is not None, "a started room has a state"
         state, events = stepped or engine.step(room.state, seat, action)
         if source == "timer":
@@ -203,27 +213,24 @@ class RoomCore:
             events = [{"e": TIMER_EVENT, "seat": seat}, *events]
         room.state = state
         room.version += 1
-        session.add(
-            ActionRow(
-                room_id=room.id, seq=room.version, seat=seat, action=action, source=source, events=events
-            )
-        )
+        room.add_action(seat, action, source, events)
         return events
 
-    def _begin(self, room: Room) -> tuple[int, str, float | None]:
+    def _begin(self, room: PlayRecord) -> tuple[int, str, float | None]:
         """What a change is compared against: version, status and deadline before it."""
         return room.version, room.status, room.deadline
 
     def _change(
         self,
-        session: Session,
-        room: Room,
+        conn: Connection,
+        room: PlayRecord,
         before: tuple[int, str, float | None],
         events: list[dict[str, Any]],
         actors: list[int],
     ) -> Change:
-        """After the actions of one transaction: per-seat decisions, the full log at the end,
-        and whether the summary changed (status or deadline)."""
+        """After the actions of one transaction: per-seat decisions, the room and its new
+        action rows written, the full log at the end, and whether the summary changed
+        (status or deadline)."""
         first, status, deadline = before
         sights: dict[int, decisions.SeatSight] = {}
         if room.version != first:
@@ -236,24 +243,25 @@ class RoomCore:
                 return sights[seat]
 
             room.decisions = decisions.update(room.decisions, state, room.version, actors, bots, sight)
+        play_record.save(conn, room, time.time())
         over_now = room.status == "over" and status != "over"
         return Change(
             info=snapshot(room),
             first=first,
             events=events,
             summary_changed=room.status != status or room.deadline != deadline,
-            full_log=room_events(session, room) if over_now else None,
+            full_log=room_events(conn, room) if over_now else None,
             sights=sights,
             actors=actors if room.version != first else [],
         )
 
-    def _finish(self, room: Room, waiting_before: list[int]) -> None:
+    def _finish(self, room: PlayRecord, waiting_before: list[int]) -> None:
         assert room.state is not None, "a started room has a state"
         if engine.is_over(room.state):
             room.status = "over"
         self._set_deadline(room, waiting_before, time.time())
 
-    def _set_deadline(self, room: Room, waiting_before: list[int], now: float) -> None:
+    def _set_deadline(self, room: Room | PlayRecord, waiting_before: list[int], now: float) -> None:
         if room.status != "playing":
             room.deadline = None
             return

@@ -30,27 +30,18 @@ from sqlalchemy import and_, delete, event, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-import engine
 from app.models import ActionRow, Room, Seat
 
 from .core import RoomCore
 from .errors import RoomError
+from .marks import ENDED, keep_marks
 from .snapshot import RoomInfo, snapshot
 
 log = logging.getLogger("paddock.rooms")
 
-ENDED = ("over", "closed")
 # Rooms handled per sweep step, so one sweep never holds the database for long.
 BATCH = 200
 DAY = 86_400.0
-
-
-def bot_awaited(room: Room) -> bool:
-    """A bot seat is among the seats the game waits for."""
-    if room.status != "playing" or room.state is None:
-        return False
-    bots = {seat.position for seat in room.seats if seat.is_bot}
-    return bool(bots and bots & set(engine.to_act(room.state)))
 
 
 @event.listens_for(Session, "before_flush")
@@ -61,16 +52,7 @@ def _keep_lifecycle_marks(session: Session, _context: Any, _instances: Any) -> N
     rooms |= {obj.room for obj in session.new | session.dirty if isinstance(obj, Seat) and obj.room}
     now = time.time()
     for room in rooms:
-        if room.active_at is None:
-            room.active_at = now
-        if room.status in ENDED:
-            if room.ended_at is None:
-                room.ended_at = now
-        elif room.ended_at is not None:
-            room.ended_at = None
-        awaited = bot_awaited(room)
-        if room.bot_turn != awaited:
-            room.bot_turn = awaited
+        keep_marks(room, now)
 
 
 # ---- queries (sync: used by the service on a worker thread, and by `paddock rooms`) ----

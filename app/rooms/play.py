@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 from sqlalchemy.orm import Session
 
 import engine
@@ -13,7 +13,7 @@ from app import metrics
 from app.models import ActionRow
 from engine import EngineError
 
-from . import decisions
+from . import decisions, play_record
 from .core import Change, RoomCore, room_events
 from .errors import RoomError, StaleVersion, bad_token
 from .snapshot import RoomInfo, hash_token, snapshot
@@ -30,8 +30,8 @@ class Play(RoomCore):
         version or log row, so clicking twice never fills the log.
         """
 
-        def work(session: Session) -> Change:
-            room = self._room(session, code)
+        def work(conn: Connection) -> Change:
+            room = play_record.load(conn, code)
             seat = next((s for s in room.seats if s.token_hash == token_hash), None)
             if seat is None:
                 raise RoomError("no_seat", "You no longer hold a seat in this room.", 403)
@@ -53,13 +53,13 @@ class Play(RoomCore):
             if not stepped[1] and stepped[0] == room.state:
                 return Change(info=snapshot(room), first=room.version)
             waiting = engine.to_act(room.state)
-            events = self._apply(session, room, seat.position, normal, "player", stepped)
+            events = self._apply(room, seat.position, normal, "player", stepped)
             self._finish(room, waiting)
-            return self._change(session, room, before, events, [seat.position])
+            return self._change(conn, room, before, events, [seat.position])
 
         arrived = time.perf_counter()
         async with self.locks[code]:
-            change = await self._tx(work)
+            change = await self._tx_play(work)
             seconds = time.perf_counter() - arrived
             metrics.actions_committed(code, change.first, change.actors, "player", seconds)
             await self._after_change(change)
@@ -74,11 +74,11 @@ class Play(RoomCore):
     async def load_with_log(self, code: str) -> tuple[RoomInfo, list[dict[str, Any]]]:
         """The room and its whole log (for a socket's sync)."""
 
-        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
-            room = self._room(session, code, lock=False)
-            return snapshot(room), room_events(session, room)
+        def work(conn: Connection) -> tuple[RoomInfo, list[dict[str, Any]]]:
+            room = play_record.load(conn, code, lock=False)
+            return snapshot(room), room_events(conn, room)
 
-        return await self._tx(work)
+        return await self._tx_play(work)
 
     async def resolve(self, code: str, token: str) -> tuple[str, RoomInfo]:
         """The token's hash if it holds a seat in the room (raises bad_token otherwise)."""

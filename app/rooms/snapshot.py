@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.models import Room
+if TYPE_CHECKING:
+    from app.models import Room, Seat
+
+    from .play_record import PlayRecord
 
 
 def hash_token(token: str) -> str:
@@ -54,7 +57,7 @@ class RoomInfo:
         return next((seat for seat in self.seats if seat.is_host), None)
 
 
-def snapshot(room: Room) -> RoomInfo:
+def snapshot(room: Room | PlayRecord) -> RoomInfo:
     return RoomInfo(
         code=room.code,
         game=room.game,
@@ -66,20 +69,23 @@ def snapshot(room: Room) -> RoomInfo:
         state=room.state,
         turn_seconds=room.turn_seconds,
         deadline=room.deadline,
-        seats=[
-            SeatInfo(
-                s.position,
-                s.name,
-                s.is_bot,
-                s.is_host,
-                s.has_left,
-                s.token_hash,
-                away_since=s.away_since,
-                reclaim_hash=s.reclaim_hash,
-            )
-            for s in sorted(room.seats, key=lambda seat: seat.position)
-        ],
+        seats=sorted(map(seat_info, room.seats), key=lambda seat: seat.position),
         rematch_code=room.rematch_code,
         chat_spectators=room.chat_spectators is not False,
         chat_muted=tuple(room.chat_muted or ()),
+    )
+
+
+def seat_info(seat: Seat | SeatInfo) -> SeatInfo:
+    if isinstance(seat, SeatInfo):  # already a plain copy (app.rooms.play_record)
+        return seat
+    return SeatInfo(
+        seat.position,
+        seat.name,
+        seat.is_bot,
+        seat.is_host,
+        seat.has_left,
+        seat.token_hash,
+        away_since=seat.away_since,
+        reclaim_hash=seat.reclaim_hash,
     )

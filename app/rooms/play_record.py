@@ -1,0 +1,153 @@
+"""The play path's room: read and written with SQLAlchemy Core, not the ORM.
+
+Every accepted action (a player's, a bot's, the timer's) reads the room and its seats and
+writes the new state with its action rows, in one transaction. Through the ORM that was most
+of the server's CPU per action (identity map, lazy seat load, unit-of-work flush); here it
+is one SELECT of the room (row-locked), one SELECT of its seats, one UPDATE of the columns
+play changes and one INSERT of the new action rows. Seats are read, never written, here:
+seat changes go through the ORM paths (app.rooms.seats, app.rooms.lobby).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from sqlalchemy import Connection, Table, bindparam, insert, select, update
+
+from app.models import ActionRow, Room, Seat
+
+from .codes import valid_code
+from .errors import not_found
+from .marks import keep_marks
+from .snapshot import SeatInfo
+
+ROOMS = cast(Table, Room.__table__)
+SEATS = cast(Table, Seat.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
+
+# The columns play may change (and so writes back), and those it only reads.
+WRITTEN = ("status", "version", "state", "deadline", "decisions", "active_at", "ended_at", "bot_turn")
+READ = (
+    "id",
+    "code",
+    "game",
+    "options",
+    "seed",
+    "seeded",
+    "turn_seconds",
+    "rematch_code",
+    "chat_spectators",
+    "chat_muted",
+)
+SEAT_COLUMNS = (
+    "position",
+    "name",
+    "is_bot",
+    "is_host",
+    "has_left",
+    "token_hash",
+    "away_since",
+    "reclaim_hash",
+)
+
+# Built once: a statement object keeps its cache key, so each execution only binds values.
+_ROOM = select(*(ROOMS.c[name] for name in READ + WRITTEN)).where(ROOMS.c.code == bindparam("code"))
+_ROOM_LOCKED = _ROOM.with_for_update()
+_SEATS = (
+    select(*(SEATS.c[name] for name in SEAT_COLUMNS))
+    .where(SEATS.c.room_id == bindparam("room_id"))
+    .order_by(SEATS.c.position)
+)
+# The SET clause follows the keys given (the changed columns); `room_id` names the row.
+_UPDATE = update(ROOMS).where(ROOMS.c.id == bindparam("room_id"))
+_INSERT = insert(ACTIONS)
+_INITIAL_EVENTS = select(ROOMS.c.initial_events).where(ROOMS.c.id == bindparam("room_id"))
+_ACTION_EVENTS = (
+    select(ACTIONS.c.events).where(ACTIONS.c.room_id == bindparam("room_id")).order_by(ACTIONS.c.seq)
+)
+
+
+@dataclass(slots=True)
+class PlayRecord:
+    """A room as play sees it: plain values, the seats as `SeatInfo`, and the action rows
+    added in this transaction (written by `save`)."""
+
+    id: int
+    code: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seeded: bool
+    turn_seconds: float | None
+    rematch_code: str | None
+    chat_spectators: bool
+    chat_muted: list[str] | None
+    status: str
+    version: int
+    state: dict[str, Any] | None
+    deadline: float | None
+    decisions: list[Any] | None
+    active_at: float | None
+    ended_at: float | None
+    bot_turn: bool
+    seats: list[SeatInfo] = field(default_factory=list)
+    new_actions: list[dict[str, Any]] = field(default_factory=list)
+    # The written columns as loaded, to write back only what changed.
+    loaded: tuple[Any, ...] = ()
+
+    def add_action(
+        self, seat: int, action: dict[str, Any], source: str, events: list[dict[str, Any]]
+    ) -> None:
+        """The action row of version `self.version` (call after bumping it)."""
+        self.new_actions.append(
+            {
+                "room_id": self.id,
+                "seq": self.version,
+                "seat": seat,
+                "action": action,
+                "source": source,
+                "events": events,
+            }
+        )
+
+    def written(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in WRITTEN)
+
+
+def load(conn: Connection, code: str, lock: bool = True) -> PlayRecord:
+    """The room `code` with its seats; `lock`: hold its row until the transaction ends."""
+    if not valid_code(code):
+        raise not_found()
+    row = conn.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).mappings().one_or_none()
+    if row is None:
+        raise not_found()
+    seats = [SeatInfo(**seat) for seat in conn.execute(_SEATS, {"room_id": row["id"]}).mappings()]
+    record = PlayRecord(**row, seats=seats)
+    record.bot_turn = bool(record.bot_turn)
+    record.loaded = record.written()
+    return record
+
+
+def save(conn: Connection, record: PlayRecord, now: float) -> None:
+    """Write what play changed: the room's changed columns (lifecycle marks kept, see
+    app.rooms.marks) and the new action rows."""
+    keep_marks(record, now)
+    changed = {
+        name: value
+        for name, value, before in zip(WRITTEN, record.written(), record.loaded, strict=True)
+        if value is not before and value != before
+    }
+    if changed:
+        conn.execute(_UPDATE, {"room_id": record.id, **changed})
+        record.loaded = record.written()
+    if record.new_actions:
+        conn.execute(_INSERT, record.new_actions)
+        record.new_actions = []
+
+
+def events(conn: Connection, room_id: int) -> list[dict[str, Any]]:
+    """The room's whole log: the setup's events, then each action's, in order."""
+    initial = conn.execute(_INITIAL_EVENTS, {"room_id": room_id}).scalar_one_or_none() or []
+    rows = conn.execute(_ACTION_EVENTS, {"room_id": room_id}).scalars()
+    return [*initial, *(event for added in rows for event in (added or []))]
