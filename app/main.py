@@ -22,7 +22,7 @@ from app.core.workers import SharedFanOutRequired, check_workers, requested_work
 from app.health import Readiness
 from app.rooms.service import RoomService
 from app.routes import ops
-from app.ws.socket import router as ws_router
+from app.ws.route import RoomSocketRoute
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -58,10 +58,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limits = ClientLimits(settings)
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_message_bytes)
-    app.add_middleware(SecurityHeaders)  # added last: outermost, so every answer gets the headers
+    app.add_middleware(SecurityHeaders)  # outermost of the HTTP ones: every answer gets the headers
+    app.add_middleware(RoomSocketRoute)  # room sockets skip the routing and the HTTP middlewares
     app.include_router(ops.router)
     app.include_router(api_router)
-    app.include_router(ws_router)
     _install_pages(app)
     return app
 

@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, WebSocket
+from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app import metrics
@@ -37,7 +37,6 @@ from .incoming import Act, BadMessage, Chat, Hello, Ping, parse
 from .outgoing import room_message
 
 log = logging.getLogger("paddock.ws")
-router = APIRouter()
 
 ROOM_NOT_FOUND = 4404
 SEND_TIMEOUT = 15.0
@@ -45,7 +44,6 @@ SEND_TIMEOUT = 15.0
 SYNC_FRAMES = SyncFrames()
 
 
-@router.websocket("/ws/rooms/{code}")
 async def room_socket(websocket: WebSocket, code: str) -> None:
     guard = SocketGuard(websocket, code)
     refusal = guard.admit()  # the page's origin, sockets per address and room (app.ws.guard)
