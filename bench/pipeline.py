@@ -52,6 +52,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DATABASE = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 SEATS, SPECTATORS = 3, 2
+# People-like seats (--people): chance per action of a double click, of an act against the
+# previous version first, of a junk message first.
+DOUBLE_CLICK, OLD_VERSION, JUNK = 0.2, 0.1, 0.05
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -130,8 +133,14 @@ class Room:
 
 
 class Load:
-    def __init__(self, ports: list[int], seconds: float, rooms: int, game: str | None) -> None:
+    def __init__(
+        self, ports: list[int], seconds: float, rooms: int, game: str | None, people: bool = False
+    ) -> None:
         self.ports = ports
+        # Seats that behave like people, not bots: some clicks are double, some are sent
+        # against an old version, some messages are junk (the server must refuse those
+        # cheaply and never store them).
+        self.people = people
         self.seconds = seconds
         self.rooms = rooms
         self.game = game  # None: the floor
@@ -215,10 +224,22 @@ class Load:
                         if room.max_v <= v:
                             room.sent_at.setdefault(v, time.perf_counter())
                         action = rng.choice(message["actions"])
-                        await ws.send(orjson.dumps({"type": "act", "v": v, "action": action}).decode())
+                        act = orjson.dumps({"type": "act", "v": v, "action": action}).decode()
+                        if self.people:
+                            await self.fumble(ws, rng, v, action)
+                        await ws.send(act)
+                        if self.people and rng.random() < DOUBLE_CLICK:
+                            await ws.send(act)
             finally:
                 self.open_sockets -= 1
         return False
+
+    async def fumble(self, ws: Any, rng: random.Random, v: int, action: dict[str, Any]) -> None:
+        """What people do besides acting: an act against an older version, junk."""
+        if v > 0 and rng.random() < OLD_VERSION:
+            await ws.send(orjson.dumps({"type": "act", "v": v - 1, "action": action}).decode())
+        if rng.random() < JUNK:
+            await ws.send(rng.choice(['{"type": "act", "v": "soon"}', "{not json", '{"type":"dance"}']))
 
     async def room_loop(self, index: int) -> None:
         http = (
@@ -299,13 +320,13 @@ def load_paddock(mode: str, seconds: float, rooms: int, game: str) -> dict[str, 
         def run(database_url: str, count: int, broadcast: str) -> dict[str, Any]:
             servers = paddock_servers(count, database_url, broadcast, tmp)
             try:
-                load = Load([s.port for s in servers], seconds, rooms, game)
+                load = Load([s.port for s in servers], seconds, rooms, game, people=mode.endswith("-people"))
                 return asyncio.run(load.run([s.process.pid for s in servers]))
             finally:
                 for server in servers:
                     server.stop()
 
-        if mode == "sqlite":
+        if mode.startswith("sqlite"):
             result = run(f"sqlite:///{tmp / 'paddock.db'}", 1, "memory://")
         else:
             result = with_schema(lambda url: run(url, 2, REDIS))
@@ -416,6 +437,7 @@ NAMES = {
     "floor": "floor: bare websockets fan-out",
     "sqlite": "Paddock, 1 process, SQLite",
     "pg-redis": "Paddock, 2 processes, PostgreSQL + Redis",
+    "sqlite-people": "Paddock, 1 process, SQLite, people-like seats",
 }
 
 
@@ -468,7 +490,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--rooms", type=int, default=30)
     parser.add_argument("--game", default="pony_express_race")
-    parser.add_argument("--modes", default="sqlite,pg-redis")
+    parser.add_argument("--modes", default="sqlite,pg-redis,sqlite-people")
     parser.add_argument("--spectators", default="1000,5000")
     parser.add_argument("--acts", type=int, default=5)
     parser.add_argument("--write", action="store_true")

@@ -22,6 +22,8 @@ class Settings(BaseSettings):
     # Seconds between sweeps that take over bots and timers of running games
     # (e.g. after another process died); 0 turns the sweep off.
     sweep_seconds: float = 10.0
+    # Database threads per process for PostgreSQL (SQLite always uses one).
+    db_threads: int = 2
     host: str = "127.0.0.1"
     port: int = 8000
 

@@ -83,14 +83,16 @@ class RoomCore:
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
         self.sweeper: asyncio.Task[None] | None = None
-        # SQLite has one writer at a time and every transaction here takes the write lock:
-        # one database thread queues them in order, instead of threads sleeping in SQLite's
-        # busy handler (which made latency jump by tens of ms under load).
         bind = sessions.kw.get("bind")
         assert isinstance(bind, Engine), "sessions are bound to one engine"
         self.engine = bind
-        single = bind is not None and bind.dialect.name == "sqlite"
-        self.db_thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite") if single else None
+        # Transactions run on a few database threads of their own. SQLite has one writer at a
+        # time and every transaction here takes the write lock: one thread queues them in
+        # order, instead of threads sleeping in SQLite's busy handler (which made latency jump
+        # by tens of ms under load). A server database gets DB_THREADS: each transaction is a
+        # few short round trips, and more threads than that only fight over the GIL.
+        threads = 1 if bind.dialect.name == "sqlite" else max(1, settings.db_threads)
+        self.db_thread = ThreadPoolExecutor(threads, thread_name_prefix="db")
 
     if TYPE_CHECKING:
         # Provided by the parts that RoomService combines (play, autoplay, seats): declared
@@ -113,9 +115,7 @@ class RoomCore:
             with self.sessions.begin() as session:
                 return work(session)
 
-        if self.db_thread is not None:
-            return await asyncio.get_running_loop().run_in_executor(self.db_thread, run)
-        return await asyncio.to_thread(run)
+        return await asyncio.get_running_loop().run_in_executor(self.db_thread, run)
 
     async def _tx_play(self, work: Callable[[Connection], T]) -> T:
         """Like `_tx`, on a plain connection: the play path (app.rooms.play_record) uses Core."""
@@ -124,9 +124,7 @@ class RoomCore:
             with self.engine.begin() as conn:
                 return work(conn)
 
-        if self.db_thread is not None:
-            return await asyncio.get_running_loop().run_in_executor(self.db_thread, run)
-        return await asyncio.to_thread(run)
+        return await asyncio.get_running_loop().run_in_executor(self.db_thread, run)
 
     @staticmethod
     def _room(session: Session, code: str, lock: bool = True) -> Room:

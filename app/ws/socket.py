@@ -71,6 +71,7 @@ class RoomConnection:
         "token_hash",
         "seat",
         "last_v",
+        "last_frame",
         "sent_v",
         "last_room_v",
         "send_lock",
@@ -99,6 +100,9 @@ class RoomConnection:
         self.seat: int | None = None
         # Version of the newest state frame sent (-1: none yet).
         self.last_v = -1
+        # The text of that frame (shared with every socket of the audience, so it costs a
+        # reference): a stale act of a connection that is up to date gets it again.
+        self.last_frame: str | None = None
         # Version of the newest state frame already written to the socket (for pongs).
         self.sent_v = -1
         # Version of the newest room summary sent: with several processes publishing,
@@ -223,7 +227,12 @@ class RoomConnection:
         except StaleVersion as exc:
             metrics.action_refused(self.code, act.v, exc.code, self.seat)
             await self.send(error_message(exc))
-            await self.sync(force=True)
+            if exc.params.get("v") == self.last_v and self.last_frame is not None:
+                # Already sent the current version (e.g. the second click of a double click):
+                # the fresh state is that frame, with no database read and no log.
+                await self.send_text(self.last_frame)
+            else:
+                await self.sync(force=True)
         except (RoomError, EngineError) as exc:
             metrics.action_refused(self.code, act.v, exc.code, self.seat)
             await self.send(error_message(exc))
@@ -274,7 +283,8 @@ class RoomConnection:
             await self.sync(force=True)
             return
         self.last_v = payload["v"]
-        await self.send_text(update_frame(payload, self.seat))
+        self.last_frame = update_frame(payload, self.seat)
+        await self.send_text(self.last_frame)
         self.sent_v = max(self.sent_v, payload["v"])
         if "at" in payload:
             metrics.fanout(time.time() - payload["at"])
@@ -309,6 +319,7 @@ class RoomConnection:
                 text = SYNC_FRAMES.get(info.code, info.version, info.state, log, self.seat)
             if info.version > self.last_v or (force and info.version == self.last_v):
                 self.last_v = info.version
+                self.last_frame = text
                 await self.send_text(text)
                 self.sent_v = max(self.sent_v, info.version)
         return info
