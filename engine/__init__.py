@@ -17,6 +17,7 @@ from .api import (
     timer_seconds,
     to_act,
     view,
+    views,
 )
 from .errors import EngineError, GameFault
 from .events import visible_events
@@ -42,5 +43,6 @@ __all__ = [
     "timer_seconds",
     "to_act",
     "view",
+    "views",
     "visible_events",
 ]

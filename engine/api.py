@@ -7,6 +7,7 @@ state leaves the engine; `apply` never changes the state it is given.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
@@ -154,6 +155,35 @@ def view(state: State, seat: int | None, with_log: bool = True) -> dict[str, Any
     seen.update(game.view(state, seat))
     seen["result"] = game.result(state) if over else None
     return seen
+
+
+def views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """`view(state, seat, with_log=False)` for several audiences at once (a seat, or None for
+    the spectators). A game that splits its views computes its public part once and every
+    audience's view shares it: read them, never change them."""
+    game = game_of(state)
+    if not game.splits_views():
+        return {seat: view(state, seat, with_log=False) for seat in seats}
+    over = game.is_over(state)
+    to_act = [] if over else list(game.to_act(state))
+    shared = {**game.public_view(state), **dict.fromkeys(game.private_keys)}
+    result = game.result(state) if over else None
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        seen = {
+            "game": game.id,
+            "seats": state["seats"],
+            "you": seat,
+            "options": dict(state["options"]),
+            "to_act": list(to_act),
+            "over": over,
+            **shared,
+        }
+        if seat is not None:
+            seen.update(game.private_view(state, seat))
+        seen["result"] = result
+        out[seat] = seen
+    return out
 
 
 def decision_basis(

@@ -59,9 +59,9 @@ class Change:
     events: list[dict[str, Any]] = field(default_factory=list)
     summary_changed: bool = False
     full_log: list[dict[str, Any]] | None = None
-    # Each human seat's view (without log) and legal actions at the new version, computed
-    # once for the per-seat decisions; this process's frames reuse them.
-    sights: dict[int, decisions.SeatSight] = field(default_factory=dict)
+    # Each human seat's and the spectators' (None) view without log and legal actions at the
+    # new version, computed once for the per-seat decisions; this process's frames reuse them.
+    sights: dict[int | None, decisions.SeatSight] = field(default_factory=dict)
     # The seat of each action, in order (app.metrics counts and logs them).
     actors: list[int] = field(default_factory=list)
 
@@ -230,17 +230,21 @@ class RoomCore:
         action rows written, the full log at the end, and whether the summary changed
         (status or deadline)."""
         first, status, deadline = before
-        sights: dict[int, decisions.SeatSight] = {}
+        sights: dict[int | None, decisions.SeatSight] = {}
         if room.version != first:
             bots = {seat.position for seat in room.seats if seat.is_bot}
             state = room.state
             assert state is not None, "a started room has a state"
-
-            def sight(seat: int) -> decisions.SeatSight:
-                sights[seat] = (engine.view(state, seat, with_log=False), engine.legal_actions(state, seat))
-                return sights[seat]
-
-            room.decisions = decisions.update(room.decisions, state, room.version, actors, bots, sight)
+            # Every human seat's view and legal actions, and the spectators' view, computed
+            # once (the game's public part once for all of them): the decisions need the
+            # seats', this process's frames use them all.
+            audiences = [seat.position for seat in room.seats if not seat.is_bot]
+            seen = engine.views(state, [*audiences, None])
+            for audience, audience_view in seen.items():
+                sights[audience] = (audience_view, engine.legal_actions(state, audience))
+            room.decisions = decisions.update(
+                room.decisions, state, room.version, actors, bots, sights.__getitem__
+            )
         play_record.save(conn, room, time.time())
         over_now = room.status == "over" and status != "over"
         return Change(

@@ -30,7 +30,7 @@ def update_frame(payload: dict[str, Any], seat: int | None) -> str:
     frames: dict[int | None, str] = payload.setdefault(FRAMES_KEY, {})
     text = frames.get(seat)
     if text is None:
-        sight = payload.get("_sights", {}).get(seat) if seat is not None else None
+        sight = payload.get("_sights", {}).get(seat)
         text = _text(
             state_message(payload["state"], payload["v"], seat, payload["events"], payload.get("log"), sight)
         )

@@ -20,6 +20,7 @@ import json
 import random
 from typing import Any
 
+import orjson
 import pytest
 
 import engine
@@ -200,6 +201,28 @@ def test_view_is_the_public_view_plus_the_seats_private_view(game_id):
             assert {k: seen[k] for k in public} == public
             assert {k: seen[k] for k in game.private_keys} == {**dict.fromkeys(game.private_keys), **own}
             assert revealed["secrets"][seat] == own
+
+
+@pytest.mark.parametrize(("game_id", "seats"), SEATS)
+def test_views_for_several_audiences_are_each_audiences_own_view(game_id, seats):
+    """engine.views (the public part computed once for all audiences) gives, key for key and
+    in the same order, what engine.view gives each seat and the spectator, to the end."""
+    audiences = [*range(seats), None]
+    rng = random.Random(9)
+    state = engine.setup(game_id, None, seats, 9)
+    checked = 0
+    for number in range(5000):
+        if number % 5 == 0 or engine.is_over(state):
+            together = engine.views(state, audiences)
+            for audience in audiences:
+                alone = engine.view(state, audience, with_log=False)
+                assert orjson.dumps(together[audience]) == orjson.dumps(alone), (game_id, audience)
+            checked += 1
+        if engine.is_over(state):
+            break
+        seat = rng.choice(engine.to_act(state))
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    assert engine.is_over(state) and checked > 1, "the game reached its end, checked there too"
 
 
 def observation(state, seat, probes):
