@@ -2,9 +2,11 @@
 
 Every process publishes room events to `<prefix>room:<code>` and listens to
 `<prefix>room:*` on one pub/sub connection, handing each message to its local
-bounded subscriber queues. Pub/sub drops whatever is sent while a listener is
-away, so after every (re)connection each local subscriber gets one RESYNC and
-reloads the room from the database: no connection stays silently stale.
+bounded subscriber queues. Its own messages reach its own subscribers directly
+(with the views the change already computed) and their echo is skipped.
+Pub/sub drops whatever is sent while a listener is away, so after every
+(re)connection each local subscriber gets one RESYNC and reloads the room from
+the database: no connection stays silently stale.
 
 Presence (which seat tokens have an open socket) is shared in Redis too: a hash
 per room with one field per (process, token) and a heartbeat key per process
@@ -46,6 +48,8 @@ class RedisBroadcast(Broadcast):
         self.url = url
         self.prefix = prefix
         self.process_id = secrets.token_hex(8)
+        # Every published message starts with this (the process id and a space).
+        self.origin = f"{self.process_id} ".encode()
         # CLIENT LIST shows the pub/sub connection under this name.
         self.listener_name = f"paddock-listen-{self.process_id}"
         self.client: aioredis.Redis | None = None
@@ -97,13 +101,31 @@ class RedisBroadcast(Broadcast):
         return f"{self.prefix}{channel}"
 
     async def publish(self, channel: str, payload: dict[str, Any]) -> None:
+        """This process's subscribers get `payload` itself at once, with its local-only "_" keys
+        (the views the change computed, the frames built from them); the other processes get
+        it through Redis, marked with this process's id so that its echo here is skipped."""
         assert self.client is not None, "connect() first"
+        self._deliver_local(channel, payload)
         try:
             shared = {key: value for key, value in payload.items() if not key.startswith("_")}
-            await self.client.publish(self._channel(channel), orjson.dumps(shared))
+            await self.client.publish(self._channel(channel), self.origin + orjson.dumps(shared))
         except (RedisError, OSError):
             # The action is stored; listeners resync when Redis is back (see _listen).
             log.warning("could not publish to Redis; listeners will resync on reconnect")
+
+    def _payload(self, data: bytes) -> dict[str, Any] | None:
+        """A message from another process (`<its id> <json>`, or plain JSON); None for this
+        process's own echo and for anything unreadable."""
+        if data.startswith(self.origin):
+            return None
+        if not data.startswith(b"{"):
+            data = data.partition(b" ")[2]
+        try:
+            payload = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            log.warning("skipped an unreadable message on the room channel")
+            return None
+        return payload if isinstance(payload, dict) else None
 
     def _resync_all(self) -> None:
         for subs in list(self.subscribers.values()):
@@ -136,7 +158,9 @@ class RedisBroadcast(Broadcast):
                         continue
                     channel = message["channel"].decode()[skip:]
                     if channel in self.subscribers:
-                        self._deliver_local(channel, orjson.loads(message["data"]))
+                        payload = self._payload(message["data"])
+                        if payload is not None:
+                            self._deliver_local(channel, payload)
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
