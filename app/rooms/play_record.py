@@ -15,7 +15,8 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Table, bindparam, insert, select, update
 
-from app.models import ActionRow, Room, Seat
+from app.core.prepared import Prepared, PreparedSet
+from app.models import ActionRow, Room, Seat, utcnow
 
 from .codes import valid_code
 from .errors import not_found
@@ -51,7 +52,7 @@ SEAT_COLUMNS = (
     "reclaim_hash",
 )
 
-# Built once: a statement object keeps its cache key, so each execution only binds values.
+# Built once, compiled once per dialect and run on the driver's cursor (app.core.prepared).
 _ROOM = select(*(ROOMS.c[name] for name in READ + WRITTEN)).where(ROOMS.c.code == bindparam("code"))
 _ROOM_LOCKED = _ROOM.with_for_update()
 _SEATS = (
@@ -59,13 +60,19 @@ _SEATS = (
     .where(SEATS.c.room_id == bindparam("room_id"))
     .order_by(SEATS.c.position)
 )
-# The SET clause follows the keys given (the changed columns); `room_id` names the row.
+# The SET clause is the changed columns (compiled once per set of them); `room_id` names the row.
 _UPDATE = update(ROOMS).where(ROOMS.c.id == bindparam("room_id"))
 _INSERT = insert(ACTIONS)
+INSERTED = ("room_id", "seq", "seat", "action", "source", "events", "created_at")
 _INITIAL_EVENTS = select(ROOMS.c.initial_events).where(ROOMS.c.id == bindparam("room_id"))
 _ACTION_EVENTS = (
     select(ACTIONS.c.events).where(ACTIONS.c.room_id == bindparam("room_id")).order_by(ACTIONS.c.seq)
 )
+_PREPARED = PreparedSet()
+
+
+def _prepared(conn: Connection, statement: Any, keys: tuple[str, ...] | None = None) -> Prepared:
+    return _PREPARED.get(conn, (id(statement), keys), lambda dialect: Prepared(statement, dialect, keys))
 
 
 @dataclass(slots=True)
@@ -108,6 +115,7 @@ class PlayRecord:
                 "action": action,
                 "source": source,
                 "events": events,
+                "created_at": utcnow(),
             }
         )
 
@@ -119,10 +127,11 @@ def load(conn: Connection, code: str, lock: bool = True) -> PlayRecord:
     """The room `code` with its seats; `lock`: hold its row until the transaction ends."""
     if not valid_code(code):
         raise not_found()
-    row = conn.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).mappings().one_or_none()
-    if row is None:
+    rows = _prepared(conn, _ROOM_LOCKED if lock else _ROOM).rows(conn, {"code": code})
+    if not rows:
         raise not_found()
-    seats = [SeatInfo(**seat) for seat in conn.execute(_SEATS, {"room_id": row["id"]}).mappings()]
+    row = rows[0]
+    seats = [SeatInfo(**seat) for seat in _prepared(conn, _SEATS).rows(conn, {"room_id": row["id"]})]
     record = PlayRecord(**row, seats=seats)
     record.bot_turn = bool(record.bot_turn)
     record.loaded = record.written()
@@ -139,15 +148,18 @@ def save(conn: Connection, record: PlayRecord, now: float) -> None:
         if value is not before and value != before
     }
     if changed:
-        conn.execute(_UPDATE, {"room_id": record.id, **changed})
+        _prepared(conn, _UPDATE, tuple(changed)).run(conn, {"room_id": record.id, **changed})
         record.loaded = record.written()
     if record.new_actions:
-        conn.execute(_INSERT, record.new_actions)
+        _prepared(conn, _INSERT, INSERTED).run_many(conn, record.new_actions)
         record.new_actions = []
 
 
 def events(conn: Connection, room_id: int) -> list[dict[str, Any]]:
     """The room's whole log: the setup's events, then each action's, in order."""
-    initial = conn.execute(_INITIAL_EVENTS, {"room_id": room_id}).scalar_one_or_none() or []
-    rows = conn.execute(_ACTION_EVENTS, {"room_id": room_id}).scalars()
-    return [*initial, *(event for added in rows for event in (added or []))]
+    initial = _prepared(conn, _INITIAL_EVENTS).rows(conn, {"room_id": room_id})
+    rows = _prepared(conn, _ACTION_EVENTS).rows(conn, {"room_id": room_id})
+    return [
+        *((initial[0]["initial_events"] if initial else None) or []),
+        *(event for row in rows for event in (row["events"] or [])),
+    ]
