@@ -44,6 +44,7 @@ import orjson
 import sqlalchemy as sa
 from websockets.asyncio.client import connect
 
+import engine
 from app.core.db import normalise_url
 from bench.results import write_section
 from tests.utils.process_server import ServerProcess, free_port
@@ -344,6 +345,41 @@ def load_floor(seconds: float, rooms: int, frame_bytes: int) -> dict[str, Any]:
     return result
 
 
+# ---- rules only ---------------------------------------------------------
+
+
+def rules_only(game: str, games: int = 40) -> dict[str, Any]:
+    """The CPU the rules alone cost per action, in this process, with no I/O: what the server
+    does per accepted action besides storage and sockets (engine.step, the views and legal
+    actions of 3 seats and the spectators, the decision digests, the 4 frames' JSON). One core
+    doing only this tops out at 1000 / ms actions per second."""
+    from app.rooms import decisions
+    from app.ws.outgoing import state_message
+
+    rng = random.Random(1)
+    count, seconds = 0, 0.0
+    for _ in range(games):
+        state, _events = engine.start(game, {}, SEATS, rng.randrange(1 << 30))
+        entries = decisions.initial(state, set())
+        version = 0
+        while not engine.is_over(state):
+            seat = rng.choice(engine.to_act(state))
+            action = rng.choice(engine.legal_actions(state, seat))
+            began = time.process_time()
+            state, events = engine.step(state, seat, engine.normalize(state, seat, action))
+            version += 1
+            audiences: list[int | None] = [*range(SEATS), None]
+            seen = engine.views(state, audiences)
+            sights = {a: (seen[a], engine.legal_actions(state, a)) for a in audiences}
+            entries = decisions.update(entries, state, version, [seat], set(), sights.__getitem__)
+            for audience in audiences:
+                orjson.dumps(state_message(state, version, audience, events, None, sights[audience]))
+            seconds += time.process_time() - began
+            count += 1
+    ms = seconds * 1000 / count
+    return {"game": game, "actions": count, "ms_per_action": ms, "ceiling_per_s": 1000 / ms}
+
+
 # ---- spectators ---------------------------------------------------------
 
 
@@ -441,7 +477,9 @@ NAMES = {
 }
 
 
-def report(args: argparse.Namespace, loads: list[dict[str, Any]], crowds: list[dict[str, Any]]) -> str:
+def report(
+    args: argparse.Namespace, loads: list[dict[str, Any]], crowds: list[dict[str, Any]], rules: dict[str, Any]
+) -> str:
     floor = next(r for r in loads if r["mode"] == "floor")
     rows = [
         f"| {NAMES[r['mode']]} | {r['held']} | {r['actions_per_s']:.0f} | "
@@ -470,6 +508,12 @@ def report(args: argparse.Namespace, loads: list[dict[str, Any]], crowds: list[d
             *rows,
             "",
             "Refusals seen: " + ", ".join(f"{r['mode']}: {r['errors']}" for r in loads) + ".",
+            "",
+            f"The rules alone (`rules_only`: engine.step, the views and legal actions of {SEATS} seats and "
+            f"the spectators, the decision digests and the frames' JSON, in one process with no I/O) cost "
+            f"{rules['ms_per_action']:.3f} ms of CPU per {rules['game']} action over {rules['actions']} "
+            f"actions: one core doing nothing else tops out at {rules['ceiling_per_s']:.0f} actions/s; "
+            f"0.6 x this run's floor is {0.6 * floor['actions_per_s']:.0f}/s.",
             "",
             "One room, N idle spectators on one process (SQLite): RSS per idle connection, then a seat acts "
             "and the time until the LAST spectator has the new version:",
@@ -509,7 +553,9 @@ def main() -> int:
         crowd = spectators(count, args.acts)
         print(crowd, flush=True)
         crowds.append(crowd)
-    section = report(args, loads, crowds)
+    rules = rules_only(args.game)
+    print(rules, flush=True)
+    section = report(args, loads, crowds, rules)
     print(section)
     if args.write:
         write_section(section, "## Room pipeline against the floor", first=True)
