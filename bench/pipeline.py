@@ -494,39 +494,85 @@ def report(
     ]
     load = os.getloadavg()[0]
     return "\n".join(
-        [
-            "## Room pipeline against the floor (one run)",
-            "",
-            f"`python -m bench.pipeline --write` (bench/pipeline.py): {args.rooms} rooms of {args.game} x "
-            f"({SEATS} seats + {SPECTATORS} spectators), every seat acting as soon as it is awaited, "
-            f"{args.seconds:.0f} s per setup; the floor (bench/floor.py) fans out frames of "
-            "Paddock's mean size.",
-            "",
-            "| setup | sockets | accepted actions/s | x floor | act->last socket p50 ms | p99 ms | "
-            "server CPU ms / accepted action | RSS KiB / connection | mean frame bytes |",
-            "|---|---|---|---|---|---|---|---|---|",
-            *rows,
-            "",
-            "Refusals seen: " + ", ".join(f"{r['mode']}: {r['errors']}" for r in loads) + ".",
-            "",
-            f"The rules alone (`rules_only`: engine.step, the views and legal actions of {SEATS} seats and "
-            f"the spectators, the decision digests and the frames' JSON, in one process with no I/O) cost "
-            f"{rules['ms_per_action']:.3f} ms of CPU per {rules['game']} action over {rules['actions']} "
-            f"actions: one core doing nothing else tops out at {rules['ceiling_per_s']:.0f} actions/s; "
-            f"0.6 x this run's floor is {0.6 * floor['actions_per_s']:.0f}/s.",
-            "",
-            "One room, N idle spectators on one process (SQLite): RSS per idle connection, then a seat acts "
-            "and the time until the LAST spectator has the new version:",
-            "",
-            "| spectators | RSS KiB / idle connection | act->last spectator p50 ms | max ms | acts |",
-            "|---|---|---|---|---|",
-            *crowd_rows,
-            "",
-            f"Machine: {os.cpu_count()} cores, load average {load:.1f} at the end (other work shares them); "
-            f"python {sys.version.split()[0]}; the load generator runs on the same cores.",
-            "",
-        ]
+        [*section_lines(args, rows, crowd_rows, loads, rules, load), *target_lines(loads, crowds)]
     )
+
+
+def target_lines(loads: list[dict[str, Any]], crowds: list[dict[str, Any]]) -> list[str]:
+    """Issue 11's targets against this run's numbers."""
+    floor = next(r for r in loads if r["mode"] == "floor")
+    paddock = [r for r in loads if r["mode"] in ("sqlite", "pg-redis")]
+
+    def mark(ok: bool) -> str:
+        return "met" if ok else "NOT met"
+
+    ratios = ", ".join(f"{r['mode']} {r['actions_per_s'] / floor['actions_per_s']:.2f} x" for r in paddock)
+    cpu = ", ".join(f"{r['mode']} {r['cpu_ms_per_action']:.2f} ms" for r in paddock)
+    lines = [
+        "Issue 11's targets in this run:",
+        f"- throughput >= 0.6 x the floor: {ratios}: "
+        + mark(all(r["actions_per_s"] >= 0.6 * floor["actions_per_s"] for r in paddock)),
+        f"- <= 3 ms server CPU per accepted action: {cpu}: "
+        + mark(all(r["cpu_ms_per_action"] <= 3 for r in paddock)),
+    ]
+    for crowd in crowds:
+        if crowd["spectators"] == 1000:
+            lines.append(
+                f"- 1,000 spectators all updated within 150 ms: slowest of {crowd['acts']} acts "
+                f"{crowd['max_ms']:.0f} ms: {mark(crowd['max_ms'] <= 150)}"
+            )
+    if crowds:
+        worst = max(c["idle_kib_per_conn"] for c in crowds)
+        lines.append(f"- <= 40 KiB RSS per idle connection: at most {worst:.1f} KiB: {mark(worst <= 40)}")
+        held = max(c["spectators"] for c in crowds)
+        lines.append(
+            f"- 5,000 idle sockets held by one process: {held} held and updated: {mark(held >= 5000)}"
+        )
+    lines.append("")
+    return lines
+
+
+def section_lines(
+    args: argparse.Namespace,
+    rows: list[str],
+    crowd_rows: list[str],
+    loads: list[dict[str, Any]],
+    rules: dict[str, Any],
+    load: float,
+) -> list[str]:
+    floor = next(r for r in loads if r["mode"] == "floor")
+    return [
+        "## Room pipeline against the floor (one run)",
+        "",
+        f"`python -m bench.pipeline --write` (bench/pipeline.py): {args.rooms} rooms of {args.game} x "
+        f"({SEATS} seats + {SPECTATORS} spectators), every seat acting as soon as it is awaited, "
+        f"{args.seconds:.0f} s per setup; the floor (bench/floor.py) fans out frames of "
+        "Paddock's mean size.",
+        "",
+        "| setup | sockets | accepted actions/s | x floor | act->last socket p50 ms | p99 ms | "
+        "server CPU ms / accepted action | RSS KiB / connection | mean frame bytes |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "Refusals seen: " + ", ".join(f"{r['mode']}: {r['errors']}" for r in loads) + ".",
+        "",
+        f"The rules alone (`rules_only`: engine.step, the views and legal actions of {SEATS} seats and "
+        f"the spectators, the decision digests and the frames' JSON, in one process with no I/O) cost "
+        f"{rules['ms_per_action']:.3f} ms of CPU per {rules['game']} action over {rules['actions']} "
+        f"actions: one core doing nothing else tops out at {rules['ceiling_per_s']:.0f} actions/s; "
+        f"0.6 x this run's floor is {0.6 * floor['actions_per_s']:.0f}/s.",
+        "",
+        "One room, N idle spectators on one process (SQLite): RSS per idle connection, then a seat acts "
+        "and the time until the LAST spectator has the new version:",
+        "",
+        "| spectators | RSS KiB / idle connection | act->last spectator p50 ms | max ms | acts |",
+        "|---|---|---|---|---|",
+        *crowd_rows,
+        "",
+        f"Machine: {os.cpu_count()} cores, load average {load:.1f} at the end (other work shares them); "
+        f"python {sys.version.split()[0]}; the load generator runs on the same cores.",
+        "",
+    ]
 
 
 def main() -> int:
