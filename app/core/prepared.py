@@ -13,6 +13,7 @@ booleans, datetimes), then runs on the driver's cursor inside the Connection's t
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 from weakref import WeakKeyDictionary
@@ -101,15 +102,21 @@ class Prepared:
 
 
 class PreparedSet:
-    """Named statements, each compiled on first use for each dialect (engine) that runs it."""
+    """Named statements, each compiled on first use for each dialect (engine) that runs it.
+    Database threads share it: a lookup takes no lock, a first compilation takes one."""
 
     def __init__(self) -> None:
         self.compiled: WeakKeyDictionary[Dialect, dict[Any, Prepared]] = WeakKeyDictionary()
+        self.lock = threading.Lock()
 
     def get(self, conn: Connection, key: Any, make: Callable[[Dialect], Prepared]) -> Prepared:
         dialect = conn.dialect
-        known = self.compiled.setdefault(dialect, {})
-        prepared = known.get(key)
+        known = self.compiled.get(dialect)
+        prepared = known.get(key) if known is not None else None
         if prepared is None:
-            prepared = known[key] = make(dialect)
+            with self.lock:
+                known = self.compiled.setdefault(dialect, {})
+                prepared = known.get(key)
+                if prepared is None:
+                    prepared = known[key] = make(dialect)
         return prepared
