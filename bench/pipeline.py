@@ -53,9 +53,11 @@ ROOT = Path(__file__).resolve().parents[1]
 DATABASE = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 SEATS, SPECTATORS = 3, 2
-# People-like seats (--people): chance per action of a double click, of an act against the
-# previous version first, of a junk message first.
-DOUBLE_CLICK, OLD_VERSION, JUNK = 0.2, 0.1, 0.05
+# People-like seats (mode sqlite-people): chance per action of a double click, of an act
+# against the previous version first, of a junk message first, of a burst of pings first, and
+# of dropping the socket after acting and coming back on a new one.
+DOUBLE_CLICK, OLD_VERSION, JUNK, FLOOD, DROP = 0.2, 0.1, 0.05, 0.02, 0.02
+FLOOD_PINGS = 20
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -151,6 +153,7 @@ class Load:
         self.frame_bytes: list[int] = []
         self.open_sockets = 0
         self.errors: dict[str, int] = {}
+        self.drops = 0
         self.stop = asyncio.Event()
         self.all_open = asyncio.Event()
         self.opened = 0
@@ -173,74 +176,85 @@ class Load:
         return f"ws://127.0.0.1:{port}/ws/rooms/{code}"
 
     async def client(self, room: Room, port: int, token: str | None, ready: asyncio.Event) -> bool:
-        """One socket; returns True when its room's game ended."""
+        """One seat or spectator; returns True when its room's game ended. A people-like seat
+        sometimes drops its socket after acting and comes back with a new one (hello again)."""
         rng = random.Random()
         sockets = len(room.tokens)
-        async with connect(self.url(port, room.code), max_size=1 << 22, compression=None) as ws:
-            self.open_sockets += 1
-            try:
-                await ws.send(
-                    orjson.dumps({"type": "hello", "token": token} if token else {"type": "hello"}).decode()
-                )
-                last_v, acted_v = -1, -1
-                while not self.stop.is_set():
-                    try:
-                        async with asyncio.timeout(1.0):
-                            raw = await ws.recv()
-                    except TimeoutError:
-                        continue
-                    message = orjson.loads(raw)
-                    if message["type"] == "error":
-                        self.errors[message["code"]] = self.errors.get(message["code"], 0) + 1
-                        continue
-                    if message["type"] != "state":
-                        continue
-                    ready.set()
-                    v = message["v"]
-                    if v <= last_v and "log" not in message:
-                        continue
-                    if self.counting and last_v >= 0:
-                        self.frame_bytes.append(len(raw))
-                    now = time.perf_counter()
-                    for old in [u for u in room.sent_at if last_v <= u < v]:
-                        room.seen[old] = room.seen.get(old, 0) + 1
-                        if room.seen[old] == sockets:
-                            sent = room.sent_at.pop(old)
-                            room.seen.pop(old)
-                            if self.counting:
-                                self.latencies.append(now - sent)
-                    if token is not None and token == room.tokens[0] and v > last_v >= 0 and self.counting:
-                        self.accepted += v - last_v  # one socket per room counts the versions
-                    last_v = max(last_v, v)
-                    room.max_v = max(room.max_v, v)
-                    if message["over"]:
-                        return True
-                    me = message["view"].get("you") if self.game else None
-                    awaited = message["view"]["to_act"]
-                    mine = token is not None and (
-                        me in awaited if self.game else int(token.split(":")[1]) in awaited
-                    )
-                    if mine and acted_v != v and message["actions"]:
-                        acted_v = v
-                        if room.max_v <= v:
-                            room.sent_at.setdefault(v, time.perf_counter())
-                        action = rng.choice(message["actions"])
-                        act = orjson.dumps({"type": "act", "v": v, "action": action}).decode()
-                        if self.people:
-                            await self.fumble(ws, rng, v, action)
-                        await ws.send(act)
-                        if self.people and rng.random() < DOUBLE_CLICK:
+        counts_versions = token is not None and token == room.tokens[0]  # one seat per room counts
+        last_v, acted_v = -1, -1
+        while not self.stop.is_set():
+            async with connect(self.url(port, room.code), max_size=1 << 22, compression=None) as ws:
+                self.open_sockets += 1
+                try:
+                    hello = {"type": "hello", "token": token} if token else {"type": "hello"}
+                    await ws.send(orjson.dumps(hello).decode())
+                    dropped = False
+                    while not self.stop.is_set() and not dropped:
+                        try:
+                            async with asyncio.timeout(1.0):
+                                raw = await ws.recv()
+                        except TimeoutError:
+                            continue
+                        message = orjson.loads(raw)
+                        if message["type"] == "error":
+                            self.errors[message["code"]] = self.errors.get(message["code"], 0) + 1
+                            continue
+                        if message["type"] != "state":
+                            continue
+                        ready.set()
+                        v = message["v"]
+                        if v <= last_v and "log" not in message:
+                            continue
+                        if self.counting and last_v >= 0:
+                            self.frame_bytes.append(len(raw))
+                        now = time.perf_counter()
+                        for old in [u for u in room.sent_at if last_v <= u < v]:
+                            room.seen[old] = room.seen.get(old, 0) + 1
+                            if room.seen[old] == sockets:
+                                sent = room.sent_at.pop(old)
+                                room.seen.pop(old)
+                                if self.counting:
+                                    self.latencies.append(now - sent)
+                        if counts_versions and v > last_v >= 0 and self.counting:
+                            self.accepted += v - last_v
+                        last_v = max(last_v, v)
+                        room.max_v = max(room.max_v, v)
+                        if message["over"]:
+                            return True
+                        me = message["view"].get("you") if self.game else None
+                        awaited = message["view"]["to_act"]
+                        mine = token is not None and (
+                            me in awaited if self.game else int(token.split(":")[1]) in awaited
+                        )
+                        if mine and acted_v != v and message["actions"]:
+                            acted_v = v
+                            if room.max_v <= v:
+                                room.sent_at.setdefault(v, time.perf_counter())
+                            action = rng.choice(message["actions"])
+                            act = orjson.dumps({"type": "act", "v": v, "action": action}).decode()
+                            if self.people:
+                                await self.fumble(ws, rng, v, action)
                             await ws.send(act)
-            finally:
-                self.open_sockets -= 1
+                            if self.people:
+                                if rng.random() < DOUBLE_CLICK:
+                                    await ws.send(act)
+                                dropped = rng.random() < DROP
+                finally:
+                    self.open_sockets -= 1
+            if dropped:
+                self.drops += 1
         return False
 
     async def fumble(self, ws: Any, rng: random.Random, v: int, action: dict[str, Any]) -> None:
-        """What people do besides acting: an act against an older version, junk."""
+        """What people do besides acting: an act against an older version, junk, a burst of
+        pings (a tab hammering the connection)."""
         if v > 0 and rng.random() < OLD_VERSION:
             await ws.send(orjson.dumps({"type": "act", "v": v - 1, "action": action}).decode())
         if rng.random() < JUNK:
             await ws.send(rng.choice(['{"type": "act", "v": "soon"}', "{not json", '{"type":"dance"}']))
+        if rng.random() < FLOOD:
+            for _ in range(FLOOD_PINGS):
+                await ws.send('{"type":"ping"}')
 
     async def room_loop(self, index: int) -> None:
         http = (
@@ -296,6 +310,7 @@ class Load:
             "kib_per_conn": (sum(during) - sum(before)) / max(held, 1),
             "frame_bytes": statistics.mean(self.frame_bytes) if self.frame_bytes else 0,
             "errors": dict(self.errors),
+            "drops": self.drops,
         }
 
 

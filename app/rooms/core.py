@@ -66,11 +66,6 @@ class Change:
     actors: list[int] = field(default_factory=list)
 
 
-def room_events(conn: Connection, room: PlayRecord) -> list[dict[str, Any]]:
-    """The room's whole log: the setup's events, then each action's, in order."""
-    return play_record.events(conn, room.id)
-
-
 class RoomCore:
     def __init__(self, sessions: sessionmaker[Session], broadcast: Broadcast, settings: Settings) -> None:
         self.sessions = sessions
@@ -252,7 +247,7 @@ class RoomCore:
             first=first,
             events=events,
             summary_changed=room.status != status or room.deadline != deadline,
-            full_log=room_events(conn, room) if over_now else None,
+            full_log=play_record.events(conn, room.id) if over_now else None,
             sights=sights,
             actors=actors if room.version != first else [],
         )

@@ -14,7 +14,7 @@ from app.models import ActionRow
 from engine import EngineError
 
 from . import decisions, play_record
-from .core import Change, RoomCore, room_events
+from .core import Change, RoomCore
 from .errors import RoomError, StaleVersion, bad_token
 from .snapshot import RoomInfo, hash_token, snapshot
 
@@ -76,7 +76,7 @@ class Play(RoomCore):
 
         def work(conn: Connection) -> tuple[RoomInfo, list[dict[str, Any]]]:
             room = play_record.load(conn, code, lock=False)
-            return snapshot(room), room_events(conn, room)
+            return snapshot(room), play_record.events(conn, room.id)
 
         return await self._tx_play(work)
 
