@@ -11,6 +11,8 @@ from typing import Any
 # Handed to a subscriber that fell behind: its backlog was dropped, it must
 # reload the room instead (the events are snapshots, so nothing is lost).
 RESYNC: dict[str, Any] = {"kind": "resync"}
+# How long a reader waits for a subscription's confirmation before reading the room anyway.
+CONFIRM_SECONDS = 5.0
 
 
 class Subscription:
@@ -18,9 +20,25 @@ class Subscription:
 
     A plain deque (an asyncio.Queue costs four deques per socket): the listener is woken
     through `waker` after each delivery, or awaits `get()`.
+
+    `confirmed`: every message published from now on reaches this inbox. A shared backend
+    confirms a new channel only once its server has the subscription, so a reader that
+    awaits `wait_confirmed()` before reading the room's state misses nothing published
+    after that read. One that gave up waiting, or whose confirmation was lost with the
+    connection, gets one RESYNC when (re)confirmed.
     """
 
-    __slots__ = ("channel", "items", "maxsize", "resyncs", "waker", "_arrived")
+    __slots__ = (
+        "channel",
+        "items",
+        "maxsize",
+        "resyncs",
+        "waker",
+        "confirmed",
+        "resync_when_confirmed",
+        "_arrived",
+        "_confirming",
+    )
 
     def __init__(self, channel: str, queue_size: int) -> None:
         self.channel = channel
@@ -29,7 +47,11 @@ class Subscription:
         self.resyncs = 0
         # Called after each delivery, so an idle listener needs no task of its own waiting.
         self.waker: Callable[[], None] | None = None
+        self.confirmed = True
+        self.resync_when_confirmed = False
         self._arrived: asyncio.Event | None = None
+        # Set while someone awaits the confirmation (created only then).
+        self._confirming: asyncio.Event | None = None
 
     @property
     def queue(self) -> Subscription:
@@ -65,6 +87,43 @@ class Subscription:
             await self._arrived.wait()
         return self.items.popleft()
 
+    def lost(self) -> None:
+        """The backend lost what it had confirmed (its connection dropped): unconfirmed again,
+        and told to resync once confirmed anew (messages of the gap are gone)."""
+        if self.confirmed:
+            self.confirmed = False
+            self.resync_when_confirmed = True
+
+    def confirm(self) -> None:
+        """The backend delivers every message published from now on."""
+        if self.confirmed:
+            return
+        self.confirmed = True
+        if self._confirming is not None:
+            self._confirming.set()  # the waiter reads the room after this: no resync needed
+            self.resync_when_confirmed = False
+        elif self.resync_when_confirmed:
+            self.resync_when_confirmed = False
+            self.deliver(RESYNC)
+
+    async def wait_confirmed(self, timeout: float) -> bool:
+        """Wait until `confirmed` (at most `timeout` s). False: not yet; then this inbox gets a
+        RESYNC once it is, so a read of the room made meanwhile is refreshed."""
+        if self.confirmed:
+            return True
+        self._confirming = event = asyncio.Event()
+        try:
+            async with asyncio.timeout(timeout):
+                await event.wait()
+            return True
+        except TimeoutError:
+            if self.confirmed:
+                return True
+            self.resync_when_confirmed = True
+            return False
+        finally:
+            self._confirming = None
+
 
 class Broadcast(ABC):
     """A fan-out backend. Every backend keeps this process's subscribers here and
@@ -88,6 +147,11 @@ class Broadcast(ABC):
             subs.discard(subscription)
             if not subs:
                 del self.subscribers[subscription.channel]
+
+    async def wait_confirmed(self, subscription: Subscription) -> bool:
+        """Wait (bounded) until `subscription` gets every message published from now on; read
+        the room only after this. False: not confirmed yet, a RESYNC follows once it is."""
+        return await subscription.wait_confirmed(CONFIRM_SECONDS)
 
     def _deliver_local(self, channel: str, payload: dict[str, Any]) -> None:
         for subscription in list(self.subscribers.get(channel, ())):

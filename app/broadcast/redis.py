@@ -1,12 +1,20 @@
 """Fan-out through Redis pub/sub, for several server processes.
 
-Every process publishes room events to `<prefix>room:<code>` and listens to
-`<prefix>room:*` on one pub/sub connection, handing each message to its local
-bounded subscriber queues. Its own messages reach its own subscribers directly
-(with the views the change already computed) and their echo is skipped.
-Pub/sub drops whatever is sent while a listener is away, so after every
-(re)connection each local subscriber gets one RESYNC and reloads the room from
-the database: no connection stays silently stale.
+Every process publishes room events to `<prefix>room:<code>` and listens, on one
+pub/sub connection, to the channels of the rooms it has sockets for: the first local
+subscription of a channel SUBSCRIBEs it, the last one's end UNSUBSCRIBEs it, so a process
+never reads (or parses) the messages of rooms it does not serve. It hands each message to
+its local bounded subscriber queues, parsed once and shared by all of them. Its own
+messages reach its own subscribers directly (with the views the change already computed)
+and their echo is skipped.
+
+`subscribe()` is synchronous; the command is queued to the listener's writer, and the
+subscription is *confirmed* when Redis answers (app.broadcast.base.Subscription): a socket
+awaits that before it reads the room, so nothing published after its read can be missed.
+Pub/sub drops whatever is sent while a listener is away, so after every reconnection each
+live channel is subscribed again and each of its local subscribers gets one RESYNC once
+Redis confirms it, and reloads the room from the database: no connection stays silently
+stale.
 
 Presence (which seat tokens have an open socket) is shared in Redis too: a hash
 per room with one field per (process, token) and a heartbeat key per process
@@ -24,22 +32,29 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 import orjson
 import redis.asyncio as aioredis
+from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
-from .base import RESYNC, Broadcast
+from .base import CONFIRM_SECONDS, Broadcast, Subscription
 
 log = logging.getLogger("paddock.broadcast")
 
 HEARTBEAT_SECONDS = 5.0
 PROCESS_TTL_SECONDS = 15
 MAX_BACKOFF_SECONDS = 5.0
+# The listener PINGs an idle connection this often, and gives it up after this long without a
+# word from Redis (a dead peer that never closed the connection).
+KEEPALIVE_SECONDS = 10.0
+SILENCE_SECONDS = 30.0
+# Channels per SUBSCRIBE / UNSUBSCRIBE command (a reconnection resubscribes them all).
+CHANNELS_PER_COMMAND = 256
 
 
 class RedisBroadcast(Broadcast):
@@ -65,6 +80,20 @@ class RedisBroadcast(Broadcast):
         self.local_presence: defaultdict[str, set[str]] = defaultdict(set)
         self.heartbeat_seconds = HEARTBEAT_SECONDS
         self.beats = 0
+        # The listener's channels (local names, without the prefix), on its current connection:
+        # SUBSCRIBEd and not UNSUBSCRIBEd since; confirmed by Redis; SUBSCRIBE answers due.
+        self.sent: set[str] = set()
+        self.live: set[str] = set()
+        self.answers_due: Counter[str] = Counter()
+        # Channels whose first subscriber came or last one went, for the writer to reconcile.
+        self.dirty: set[str] = set()
+        self.changed = asyncio.Event()
+        self.keepalive_seconds = KEEPALIVE_SECONDS
+        self.silence_seconds = SILENCE_SECONDS
+        self.confirm_seconds = CONFIRM_SECONDS
+        self.retry_seconds = 0.1  # the first wait before reconnecting (doubling up to the max)
+        # Room messages this process's listener has read from Redis (its own echo included).
+        self.messages_read = 0
 
     # ---- lifecycle --------------------------------------------------------
 
@@ -127,51 +156,145 @@ class RedisBroadcast(Broadcast):
             return None
         return payload if isinstance(payload, dict) else None
 
-    def _resync_all(self) -> None:
-        for subs in list(self.subscribers.values()):
-            for subscription in list(subs):
-                subscription.deliver(RESYNC)
+    def subscribe(self, channel: str) -> Subscription:
+        subscription = super().subscribe(channel)
+        if channel not in self.live:
+            subscription.confirmed = False
+            self._reconcile(channel)
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        super().unsubscribe(subscription)
+        if subscription.channel not in self.subscribers:
+            self._reconcile(subscription.channel)
+
+    async def wait_confirmed(self, subscription: Subscription) -> bool:
+        if not subscription.confirmed and not self.listening.is_set():
+            # Redis is away: nothing to wait for; the reconnection resyncs this subscriber.
+            subscription.resync_when_confirmed = True
+            return False
+        return await subscription.wait_confirmed(self.confirm_seconds)
+
+    def _reconcile(self, channel: str) -> None:
+        self.dirty.add(channel)
+        self.changed.set()
+
+    def _connected(self) -> None:
+        """A new connection has no channels: every one with local subscribers is sent again."""
+        self.sent.clear()
+        self.live.clear()
+        self.answers_due.clear()
+        self.dirty = set(self.subscribers)
+        self.changed.set()
+
+    def _disconnected(self) -> None:
+        """Messages may be missed from now on: every subscriber resyncs once confirmed again."""
+        self.listening.clear()
+        self.sent.clear()
+        self.live.clear()
+        self.answers_due.clear()
+        for subs in self.subscribers.values():
+            for subscription in subs:
+                subscription.lost()
+
+    def _confirmed(self, channel: str) -> None:
+        """Redis answered a SUBSCRIBE: once the newest one is answered, the channel is live."""
+        due = self.answers_due[channel] - 1
+        if due > 0:
+            self.answers_due[channel] = due
+            return
+        self.answers_due.pop(channel, None)
+        if channel in self.sent:
+            self.live.add(channel)
+            for subscription in list(self.subscribers.get(channel, ())):
+                subscription.confirm()
+
+    async def _write(self, conn: AbstractConnection) -> None:
+        """The listener connection's writer: SUBSCRIBE / UNSUBSCRIBE what changed, PING when idle."""
+        while True:
+            if not self.dirty:
+                self.changed.clear()
+                try:
+                    async with asyncio.timeout(self.keepalive_seconds):
+                        await self.changed.wait()
+                except TimeoutError:
+                    await conn.send_command("PING", check_health=False)
+                continue
+            dirty, self.dirty = self.dirty, set()
+            wanted = sorted(c for c in dirty if c in self.subscribers and c not in self.sent)
+            unwanted = sorted(c for c in dirty if c not in self.subscribers and c in self.sent)
+            for name in wanted:
+                self.sent.add(name)
+                self.answers_due[name] += 1
+            for name in unwanted:
+                self.sent.discard(name)
+                self.live.discard(name)
+            commands = [
+                (verb, *(self._channel(name) for name in names[i : i + CHANNELS_PER_COMMAND]))
+                for verb, names in (("SUBSCRIBE", wanted), ("UNSUBSCRIBE", unwanted))
+                for i in range(0, len(names), CHANNELS_PER_COMMAND)
+            ]
+            if commands:
+                await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
+
+    async def _read(self, conn: AbstractConnection) -> None:
+        """The listener connection's reader: messages to the local subscribers, confirmations."""
+        skip = len(self.prefix)
+        while True:
+            response = await conn.read_response(timeout=self.silence_seconds, push_request=True)
+            if response is None:
+                raise ConnectionError(f"Redis said nothing for {self.silence_seconds:g} s")
+            if not isinstance(response, list):
+                continue  # the PONG of an idle connection
+            kind = response[0]
+            if kind == b"message":
+                self.messages_read += 1
+                channel = response[1][skip:].decode()
+                if channel in self.subscribers:
+                    payload = self._payload(response[2])
+                    if payload is not None:
+                        self._deliver_local(channel, payload)
+            elif kind == b"subscribe":
+                self._confirmed(response[1][skip:].decode())
 
     async def _listen(self) -> None:
-        """Listen forever; reconnect with backoff and resync every local subscriber after a gap."""
+        """Listen forever; reconnect with backoff, resubscribe and resync after a gap."""
         assert self.listen_client is not None
-        backoff = 0.1
+        pool = self.listen_client.connection_pool
+        backoff = self.retry_seconds
         first = True
         while True:
-            pubsub = self.listen_client.pubsub()
+            conn = None
+            tasks: list[asyncio.Task[None]] = []
             try:
-                await pubsub.psubscribe(self._channel("*"))
-                # Wait for the subscription to be confirmed before declaring ourselves live.
-                while (await pubsub.get_message(timeout=1.0)) is None:
-                    pass
+                conn = await pool.get_connection()
+                self._connected()
+                tasks = [asyncio.create_task(self._read(conn)), asyncio.create_task(self._write(conn))]
                 self.listening.set()
                 if not first:
                     self.reconnects += 1
-                    log.info("Redis pub/sub reconnected; resyncing local connections")
-                    self._resync_all()
+                    log.info("Redis pub/sub reconnected; resubscribing and resyncing local connections")
                 first = False
-                backoff = 0.1
-                skip = len(self.prefix)
-                while True:
-                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=30.0)
-                    if message is None or message["type"] != "pmessage":
-                        continue
-                    channel = message["channel"].decode()[skip:]
-                    if channel in self.subscribers:
-                        payload = self._payload(message["data"])
-                        if payload is not None:
-                            self._deliver_local(channel, payload)
-            except asyncio.CancelledError:
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()
-                raise
+                backoff = self.retry_seconds
+                done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    task.result()  # raises what ended it
             except (RedisError, OSError) as exc:
-                self.listening.clear()
                 log.warning("Redis pub/sub lost (%s); retrying in %.1f s", exc.__class__.__name__, backoff)
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, MAX_BACKOFF_SECONDS)
+            except Exception:
+                log.exception("Redis pub/sub listener failed; retrying in %.1f s", backoff)
+            finally:
+                self._disconnected()
+                for task in tasks:
+                    task.cancel()
+                if tasks:
+                    await asyncio.gather(*tasks, return_exceptions=True)
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.disconnect(nowait=True)
+                        await pool.release(conn)
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, MAX_BACKOFF_SECONDS)
 
     # ---- presence ---------------------------------------------------------
 

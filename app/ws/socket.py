@@ -303,7 +303,14 @@ class RoomConnection:
 
     async def sync(self, force: bool = False) -> RoomInfo:
         """The room and, once started, this connection's whole view: the state and its log
-        (unless this connection already sent that version; `force`: the audience changed)."""
+        (unless this connection already sent that version; `force`: the audience changed).
+
+        Read only once the room's channel is confirmed (app.broadcast), so every change
+        stored after this read reaches the socket; if Redis is slow to confirm, the read goes
+        ahead and the confirmation brings a RESYNC."""
+        subscription = self.subscription
+        if subscription is not None and not subscription.confirmed:
+            await self.rooms.broadcast.wait_confirmed(subscription)
         info: RoomInfo = await self.rooms.load(self.code)
         self.last_room_v = max(self.last_room_v, info.version)
         seat = info.seat_of(self.token_hash)

@@ -34,6 +34,8 @@ def test_a_message_published_by_one_process_reaches_the_subscribers_of_another(r
             on_a = a.subscribe("room:x")
             elsewhere = b.subscribe("room:y")
             foreign = other.subscribe("room:x")
+            for backend, subscription in ((b, on_b), (a, on_a), (b, elsewhere), (other, foreign)):
+                assert await backend.wait_confirmed(subscription)
             await a.publish("room:x", {"kind": "state", "v": 3})
             assert await _get(on_b) == {"kind": "state", "v": 3}
             assert await _get(on_a) == {"kind": "state", "v": 3}
@@ -80,6 +82,7 @@ def test_a_dropped_subscriber_connection_reconnects_and_resyncs_every_local_subs
         await backend.connect()
         try:
             first, second = backend.subscribe("room:a"), backend.subscribe("room:b")
+            assert await backend.wait_confirmed(first) and await backend.wait_confirmed(second)
             killed = _kill_client(redis_url, backend.listener_name)
             assert killed == 1
             assert await _get(first) is RESYNC and await _get(second) is RESYNC
