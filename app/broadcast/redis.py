@@ -98,7 +98,9 @@ class RedisBroadcast(Broadcast):
     # ---- lifecycle --------------------------------------------------------
 
     async def connect(self) -> None:
-        self.client = aioredis.from_url(self.url, health_check_interval=10)
+        # One retry on a fresh connection: after Redis restarts, the pooled connections are dead,
+        # and a publish lost there would leave the other processes' sockets stale.
+        self.client = aioredis.from_url(self.url, health_check_interval=10, retry=Retry(NoBackoff(), 1))
         self.listen_client = aioredis.from_url(
             self.url,
             health_check_interval=10,
@@ -235,7 +237,10 @@ class RedisBroadcast(Broadcast):
                 for i in range(0, len(names), CHANNELS_PER_COMMAND)
             ]
             if commands:
-                await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
+                await self._send(conn, commands)
+
+    async def _send(self, conn: AbstractConnection, commands: list[tuple[str, ...]]) -> None:
+        await conn.send_packed_command(conn.pack_commands(commands), check_health=False)
 
     async def _read(self, conn: AbstractConnection) -> None:
         """The listener connection's reader: messages to the local subscribers, confirmations."""
