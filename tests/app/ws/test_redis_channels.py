@@ -1,0 +1,114 @@
+"""Two processes on PostgreSQL + Redis, each subscribed only to the rooms it has sockets in
+(issue 19, item 6). A spectator joining on process B a room being played on process A never
+misses a version: it reads the room only once B's subscription is confirmed, so every change
+stored after its read reaches it (here B's SUBSCRIBE is slowed down, as on a loaded Redis, so a
+read made before the confirmation would miss the next move for good)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from typing import Any
+
+import pytest
+import redis
+
+from tests.app.conftest import settings_for
+from tests.utils.live_server import LiveServer, create_room, join, start
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+
+SLOW_SUBSCRIBE_SECONDS = 0.3
+
+
+def _slow_subscribes(broadcast: Any) -> None:
+    """Redis answers this process's SUBSCRIBE commands late (they are sent late)."""
+    send = broadcast._send
+
+    async def slow(conn, commands):
+        if any(command[0] == "SUBSCRIBE" for command in commands):
+            await asyncio.sleep(SLOW_SUBSCRIBE_SECONDS)
+        await send(conn, commands)
+
+    broadcast._send = slow
+
+
+def _subscribers(client: redis.Redis, channel: str) -> int:
+    return dict(client.pubsub_numsub(channel))[channel.encode()]
+
+
+def _wait_subscribers(client: redis.Redis, channel: str, count: int) -> None:
+    end = time.monotonic() + 10
+    while _subscribers(client, channel) != count:
+        assert time.monotonic() < end, f"{channel} never had {count} subscribed connections"
+        time.sleep(0.02)
+
+
+def _frames_follow_on(states: list[dict[str, Any]]) -> bool:
+    """Each state frame is a full one (with the log) or the next version after the previous."""
+    return all("log" in now or now["v"] == before["v"] + 1 for before, now in itertools.pairwise(states))
+
+
+def test_a_spectator_joining_a_room_played_on_another_process_never_misses_a_version(
+    postgres_url, redis_url, redis_prefix
+):
+    settings = settings_for(postgres_url, broadcast_url=redis_url, broadcast_prefix=redis_prefix)
+    raw = redis.Redis.from_url(redis_url)
+    with LiveServer(settings) as a, LiveServer(settings) as b:
+        _slow_subscribes(b.rooms.broadcast)
+        host = create_room(a.http, game="toy", name="Ann", options={"rounds": 5})
+        code = host["code"]
+        channel = f"{redis_prefix}room:{code}"
+        bo = join(a.http, code, "Bo")
+        start(a.http, code, host["token"])
+        with a.socket(code) as ann, a.socket(code) as bob:
+            players = (ann, bob)
+            for player, token in ((ann, host["token"]), (bob, bo["token"])):
+                player.hello(token)
+                assert player.state()["v"] == 0
+            # Process A: one Redis subscription for its two sockets; process B: none yet.
+            assert _subscribers(raw, channel) == 1
+            for v in range(10):  # 5 rounds, Ann then Bo picks in each: versions 0..10
+                with b.socket(code) as fan:
+                    fan.hello()
+                    if v % 2 == 0:
+                        # Its first state is read (after the confirmation), then the move comes.
+                        assert fan.state()["v"] == v
+                    # Otherwise the move races the spectator's hello.
+                    players[v % 2].send({"type": "act", "v": v, "action": {"type": "pick", "n": 1 + v % 3}})
+                    for player in players:
+                        player.state(v=v + 1)
+                    # No later move is needed: the spectator has this one.
+                    assert fan.state(v=v + 1)["v"] == v + 1
+                    assert _subscribers(raw, channel) == 2
+                    states = [m for m in fan.received if m["type"] == "state"]
+                    assert "log" in states[0] and _frames_follow_on(states), [s["v"] for s in states]
+                # B's last socket in the room is gone: B unsubscribes, A stays.
+                _wait_subscribers(raw, channel, 1)
+    raw.close()
+
+
+def test_a_process_with_no_socket_in_a_room_reads_none_of_its_messages(postgres_url, redis_url, redis_prefix):
+    settings = settings_for(postgres_url, broadcast_url=redis_url, broadcast_prefix=redis_prefix)
+    raw = redis.Redis.from_url(redis_url)
+    with LiveServer(settings) as a, LiveServer(settings) as b:
+        played = create_room(a.http, game="toy", name="Ann", options={"rounds": 5})
+        watched = create_room(a.http, game="toy", name="Cy")
+        for room in (played, watched):
+            join(a.http, room["code"], "Bo")
+            start(a.http, room["code"], room["token"])
+        busy = f"{redis_prefix}room:{played['code']}"
+        with a.socket(played["code"]) as ann, b.socket(watched["code"]) as fan:
+            ann.hello(played["token"])
+            fan.hello()
+            assert ann.state()["v"] == 0 and fan.state()["v"] == 0
+            listener = b.rooms.broadcast
+            read = listener.messages_read
+            ann.send({"type": "act", "v": 0, "action": {"type": "pick", "n": 2}})
+            assert ann.state(v=1)["v"] == 1  # published by A
+            assert _subscribers(raw, busy) == 1  # A only: B never subscribed to the played room
+            assert raw.publish(busy, b"not for B") == 1  # reaches A's connection alone
+            assert listener.messages_read == read
+            assert set(listener.subscribers) == {f"room:{watched['code']}"} == listener.live
+    raw.close()
