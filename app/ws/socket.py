@@ -271,7 +271,13 @@ class RoomConnection:
                 elif kind == "room":
                     await self.on_room(payload)
                 elif kind == "state":
-                    await self.on_state(payload)
+                    try:
+                        await self.on_state(payload)
+                    except (KeyError, TypeError, ValueError, EngineError):
+                        # A change this process cannot read (e.g. from a newer server version):
+                        # the stored room is the truth.
+                        log.warning("unreadable state message; reloading the room")
+                        await self.sync(force=True)
         except (WebSocketDisconnect, RuntimeError):
             return
 
@@ -282,8 +288,9 @@ class RoomConnection:
             # Updates were missed (e.g. Redis dropped them): reload everything.
             await self.sync(force=True)
             return
+        frame = update_frame(payload, self.seat)
         self.last_v = payload["v"]
-        self.last_frame = update_frame(payload, self.seat)
+        self.last_frame = frame
         await self.send_text(self.last_frame)
         self.sent_v = max(self.sent_v, payload["v"])
         if "at" in payload:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import threading
 import time
 from typing import Any
 
@@ -111,4 +112,74 @@ def test_a_process_with_no_socket_in_a_room_reads_none_of_its_messages(postgres_
             assert raw.publish(busy, b"not for B") == 1  # reaches A's connection alone
             assert listener.messages_read == read
             assert set(listener.subscribers) == {f"room:{watched['code']}"} == listener.live
+    raw.close()
+
+
+def test_a_change_from_another_process_is_turned_into_frames_once_per_audience(
+    postgres_url, redis_url, redis_prefix, monkeypatch
+):
+    """B holds two spectators and two sockets of Bo's seat; a move made on A is built into one
+    spectator frame and one frame for Bo on B, whatever the number of sockets."""
+    from app.ws import frames
+
+    built: list[tuple[str, int, int | None]] = []
+    state_message = frames.state_message
+
+    def counted(state, v, seat, events, log=None, sight=None):
+        if log is None:  # a delta frame (a sync frame carries the log)
+            built.append((threading.current_thread().name, v, seat))
+        return state_message(state, v, seat, events, log, sight)
+
+    monkeypatch.setattr(frames, "state_message", counted)
+    settings = settings_for(postgres_url, broadcast_url=redis_url, broadcast_prefix=redis_prefix)
+    with LiveServer(settings) as a, LiveServer(settings) as b:
+        host = create_room(a.http, game="toy", name="Ann", options={"rounds": 5})
+        code = host["code"]
+        bo = join(a.http, code, "Bo")
+        start(a.http, code, host["token"])
+        with (
+            a.socket(code) as ann,
+            b.socket(code) as fan1,
+            b.socket(code) as fan2,
+            b.socket(code) as bo1,
+            b.socket(code) as bo2,
+        ):
+            on_b = (fan1, fan2, bo1, bo2)
+            ann.hello(host["token"])
+            for client, token in zip(on_b, (None, None, bo["token"], bo["token"]), strict=True):
+                client.hello(token)
+            for client in (ann, *on_b):
+                assert client.state()["v"] == 0
+            for v in range(3):
+                player = ann if v % 2 == 0 else bo1
+                player.send({"type": "act", "v": v, "action": {"type": "pick", "n": 2}})
+                texts = [client.state(v=v + 1) for client in on_b]
+                assert texts[0] == texts[1] and texts[2] == texts[3]
+            on_b_thread = b.thread.name
+            assert sorted((v, str(seat)) for name, v, seat in built if name == on_b_thread) == [
+                (v, audience) for v in (1, 2, 3) for audience in ("1", "None")
+            ]
+
+
+def test_a_state_message_of_an_unexpected_shape_reloads_the_room(postgres_url, redis_url, redis_prefix):
+    """The receive side is tolerant: a change it cannot turn into a frame is not sent on, and the
+    socket gets the stored room instead (and keeps working)."""
+    settings = settings_for(postgres_url, broadcast_url=redis_url, broadcast_prefix=redis_prefix)
+    raw = redis.Redis.from_url(redis_url)
+    with LiveServer(settings) as server:
+        host = create_room(server.http, game="toy", name="Ann")
+        code = host["code"]
+        join(server.http, code, "Bo")
+        start(server.http, code, host["token"])
+        with server.socket(code) as ann, server.socket(code) as fan:
+            ann.hello(host["token"])
+            fan.hello()
+            assert ann.state()["v"] == 0 and fan.state()["v"] == 0
+            fan.drain(0.2)
+            # The next version, but without the state and events a frame is built from.
+            assert raw.publish(f"{redis_prefix}room:{code}", b'{"kind": "state", "from": 0, "v": 1}') == 1
+            again = fan.state()
+            assert again["v"] == 0 and "log" in again  # the stored room, sent in full
+            ann.send({"type": "act", "v": 0, "action": {"type": "pick", "n": 2}})
+            assert fan.state(v=1)["v"] == 1
     raw.close()
