@@ -91,7 +91,10 @@ def main() -> None:
         f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; python {sys.version.split()[0]}",
     ]
     text = "\n".join(lines) + "\n"
-    Path(__file__).with_name("RESULTS-server.md").write_text(text)
+    path = Path(__file__).with_name("RESULTS-server.md")
+    # Sections written by other benches (e.g. bench/broadcast_fanout.py) are kept.
+    kept = path.read_text().partition("\n## ")[2] if path.exists() else ""
+    path.write_text(text + ("\n## " + kept if kept else ""))
     print(text)
 
 
