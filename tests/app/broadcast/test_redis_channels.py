@@ -10,10 +10,11 @@ so the machine's shared Redis is left alone."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import redis
@@ -38,18 +39,31 @@ async def _until(check, what: str, timeout: float = 10.0):
     return True
 
 
+@contextlib.asynccontextmanager
+async def _two_processes(
+    url: str, prefix: str
+) -> AsyncIterator[tuple[RedisBroadcast, RedisBroadcast, redis.Redis]]:
+    """Two connected backends (two processes' worth) on one prefix, and a plain client."""
+    a, b = RedisBroadcast(url, 8, prefix), RedisBroadcast(url, 8, prefix)
+    await a.connect()
+    await b.connect()
+    raw = redis.Redis.from_url(url)
+    try:
+        yield a, b, raw
+    finally:
+        raw.close()
+        await a.disconnect()
+        await b.disconnect()
+
+
 def _numsub(client: redis.Redis, *channels: str) -> dict[str, int]:
     return {name.decode(): count for name, count in client.pubsub_numsub(*channels)}
 
 
 def test_a_process_reads_only_the_channels_of_rooms_it_has_subscribers_for(redis_url, redis_prefix):
     async def scenario():
-        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
-        await a.connect()
-        await b.connect()
-        raw = redis.Redis.from_url(redis_url)
         x, y = f"{redis_prefix}room:x", f"{redis_prefix}room:y"
-        try:
+        async with _two_processes(redis_url, redis_prefix) as (a, b, raw):
             assert _numsub(raw, x, y) == {x: 0, y: 0}  # nobody listens to a room nobody watches
             first, second = b.subscribe("room:x"), b.subscribe("room:x")
             assert await b.wait_confirmed(first) and await b.wait_confirmed(second)
@@ -72,10 +86,6 @@ def test_a_process_reads_only_the_channels_of_rooms_it_has_subscribers_for(redis
             await _until(lambda: _numsub(raw, x) == {x: 0}, "b to unsubscribe room x")
             assert raw.publish(x, b"{}") == 0  # reaches nobody
             assert b.live == set() and b.sent == set()
-        finally:
-            raw.close()
-            await a.disconnect()
-            await b.disconnect()
 
     asyncio.run(scenario())
 
@@ -88,12 +98,8 @@ def test_a_confirmed_subscriber_misses_nothing_published_after_it_however_the_ch
     message published by another process arrives."""
 
     async def scenario():
-        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
-        await a.connect()
-        await b.connect()
-        raw = redis.Redis.from_url(redis_url)
         name = f"{redis_prefix}room:churn"
-        try:
+        async with _two_processes(redis_url, redis_prefix) as (a, b, raw):
             previous = None
             for v in range(60):
                 how = v % 4
@@ -110,22 +116,14 @@ def test_a_confirmed_subscriber_misses_nothing_published_after_it_however_the_ch
                 got = await _get(subscription)
                 assert got == {"kind": "state", "v": v}, (v, how, got)
                 previous = subscription
-        finally:
-            raw.close()
-            await a.disconnect()
-            await b.disconnect()
 
     asyncio.run(scenario())
 
 
 def test_a_dropped_connection_resubscribes_the_live_channels_only_and_resyncs_them(redis_url, redis_prefix):
     async def scenario():
-        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
-        await a.connect()
-        await b.connect()
-        raw = redis.Redis.from_url(redis_url)
         live, gone = f"{redis_prefix}room:live", f"{redis_prefix}room:gone"
-        try:
+        async with _two_processes(redis_url, redis_prefix) as (a, b, raw):
             watcher, leaver = b.subscribe("room:live"), b.subscribe("room:gone")
             assert await b.wait_confirmed(watcher) and await b.wait_confirmed(leaver)
             b.unsubscribe(leaver)
@@ -138,10 +136,6 @@ def test_a_dropped_connection_resubscribes_the_live_channels_only_and_resyncs_th
             await a.publish("room:live", {"kind": "state", "v": 5})
             assert (await _get(watcher))["v"] == 5
             assert watcher.queue.empty()  # one RESYNC, not one per message
-        finally:
-            raw.close()
-            await a.disconnect()
-            await b.disconnect()
 
     asyncio.run(scenario())
 
