@@ -69,7 +69,8 @@ def test_late_game_horse_racing_update_for_twelve_seats_is_small():
     log: list[dict] = []
     while not engine.is_over(state):
         seat = rng.choice(engine.to_act(state))
-        state, events = engine.step(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        out = engine.step(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        state, events = out.state, out.events
         v += 1
         log += events
         sizes.append(len(orjson.dumps(state)))
