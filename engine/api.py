@@ -84,9 +84,7 @@ def start(game_id: str, options: dict[str, Any] | None, seats: int, seed: int) -
     return state, events
 
 
-def step(
-    state: State, seat: int, action: Any, audiences: Iterable[int | None] = ()
-) -> Outcome:
+def step(state: State, seat: int, action: Any, audiences: Iterable[int | None] = ()) -> Outcome:
     """`seat` plays `action`: everything the server needs from it at once (engine.outcome).
 
     The action is validated once; the new state keeps no log (its events are returned

@@ -118,6 +118,11 @@ export class Table {
     // Game modules read the log as `view.log`, as before: the shell puts it back in.
     this.view = { ...message.view, log: this.log.slice() };
     this.actions = message.actions ?? [];
+    // A state frame says when the timer fires next (seconds from when it was sent); a sync
+    // frame leaves that to the room summary that comes with it.
+    if ("deadline_in" in message) {
+      this.deadline = typeof message.deadline_in === "number" ? Date.now() / 1000 + message.deadline_in : null;
+    }
     const frame = {
       v: this.version, over: Boolean(message.over), view: this.view, actions: this.actions,
       previous, deadline: this.deadline ?? null,

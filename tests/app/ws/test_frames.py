@@ -20,9 +20,9 @@ def test_one_frame_per_audience_however_many_sockets(server, monkeypatch):
     built: list[tuple[int, int | None]] = []
     real = frames.state_message
 
-    def counting(state, v, seat, events, log=None, sight=None):
+    def counting(state, v, seat, events, log=None, sight=None, deadline=False):
         built.append((v, seat))
-        return real(state, v, seat, events, log, sight)
+        return real(state, v, seat, events, log, sight, deadline)
 
     monkeypatch.setattr(frames, "state_message", counting)
     http = server.http
