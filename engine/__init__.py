@@ -1,6 +1,7 @@
 """Paddock's pure rules layer: no I/O, never imports `app`."""
 
 from .api import (
+    all_actions,
     apply,
     bot_action,
     decision_basis,
@@ -26,6 +27,7 @@ from .registry import get_game
 __all__ = [
     "EngineError",
     "GameFault",
+    "all_actions",
     "apply",
     "bot_action",
     "decision_basis",

@@ -60,7 +60,7 @@ def test_pip_16_bot_never_stakes_on_a_pony_that_cannot_finish_in_the_rounds_left
                     assert DISTANCE[colour] - pony["position"] <= reach
                     bets_checked += 1
             else:
-                action = rng.choice(engine.legal_actions(state, seat))
+                action = rng.choice(engine.all_actions(state, seat))
             state = engine.apply(state, seat, action)
     assert bets_checked > 20
 
