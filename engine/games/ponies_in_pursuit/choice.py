@@ -55,26 +55,25 @@ def describe(hand: list[str], finished: list[str]) -> Choice:
     return {"count": count, "use": list(USES), "distinct": "colour", "pool": pool}
 
 
-def _entry_plays(entry: dict[str, Any], uses: list[str]) -> list[Play]:
-    if "as" in entry:
-        return [{"card": entry["card"], "as": colour, "use": use} for colour in entry["as"] for use in uses]
-    return [{"card": entry["card"], "use": use} for use in uses]
-
-
 def _colour(entry: dict[str, Any], play: Play) -> Any:
     return play["as"] if "as" in entry else entry["colour"]
 
 
 def expand(choice: Choice) -> list[list[Play]]:
-    """Every `cards` value the description admits, plays in pool order, each once."""
-    pool, uses, count = choice["pool"], choice["use"], choice["count"]
+    """Every `cards` value the description admits, each once (plays in pool order)."""
+    uses, count = choice["use"], choice["count"]
+    plays: list[tuple[int, Play]] = []
+    for number, entry in enumerate(choice["pool"]):
+        colours = entry["as"] if "as" in entry else [None]
+        for colour, use in product(colours, uses):
+            play = {"card": entry["card"], "as": colour, "use": use} if "as" in entry else None
+            plays.append((number, play or {"card": entry["card"], "use": use}))
     out: list[list[Play]] = []
-    for entries in combinations(range(len(pool)), count):
-        for plays in product(*(_entry_plays(pool[i], uses) for i in entries)):
-            colours = [_colour(pool[i], p) for i, p in zip(entries, plays, strict=True)]
-            if len(set(colours)) == len(colours):
-                out.append(list(plays))
-    # Two plays of one card id share its colour, so `distinct` never lets a card come twice.
+    for picked in combinations(plays, count):
+        taken = Counter(number for number, _ in picked)
+        colours = {_colour(choice["pool"][n], play) for n, play in picked}
+        if len(colours) == count and all(taken[n] <= choice["pool"][n]["max"] for n in taken):
+            out.append([play for _, play in picked])
     return out
 
 
