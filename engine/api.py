@@ -109,7 +109,7 @@ def normalize(state: State, seat: int, action: Any) -> Action:
         raise EngineError(errors.GAME_OVER, "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
         raise EngineError(errors.NOT_YOUR_TURN, "Only a seated player can act.")
-    if not game.legal_actions(state, seat):
+    if not game.may_act(state, seat):
         raise EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
     if game.moves is None:
         return action

@@ -67,6 +67,11 @@ class Game:
         """
         raise NotImplementedError
 
+    def may_act(self, state: State, seat: int) -> bool:
+        """Whether `seat` has any legal action now (what `engine.normalize` asks before the
+        checks). Default: `legal_actions` is not empty; a game with a cheaper answer overrides."""
+        return bool(self.legal_actions(state, seat))
+
     def all_actions(self, state: State, seat: int) -> list[Action]:
         """Every legal action spelled out, a described move once per legal value (for tests,
         bots and tools; it may be large, so never for frames). Default: `legal_actions`."""

@@ -122,13 +122,16 @@ def test_random_play_ends_with_json_int_states(game_id, seats):
 
 @pytest.mark.parametrize(("game_id", "seats"), SEATS)
 def test_all_actions_spell_out_the_listed_ones_and_are_each_accepted(game_id, seats):
-    """`all_actions` holds every listed action (without its `choose` description) and nothing of
-    another type; a listed action with `choose` belongs to a move declared `described`, and it is
-    sent back verbatim; a sample of the spelled-out ones is accepted too."""
+    """`may_act` says whether a seat has a legal action; `all_actions` holds every listed action
+    (without its `choose` description) and nothing of another type; a listed action with
+    `choose` belongs to a move declared `described`, and it is sent back verbatim; a sample of
+    the spelled-out ones is accepted too."""
     game = GAMES[game_id]
     for number, (state, seat, actions, rng) in enumerate(states_along(game_id, seats, seed=12)):
         if number % 2:
             continue
+        for other in range(seats):  # what engine.normalize asks before the checks
+            assert game.may_act(state, other) == bool(engine.legal_actions(state, other))
         every = engine.all_actions(state, seat)
         keys = {json.dumps(a, sort_keys=True) for a in every}
         assert {a["type"] for a in every} == {a["type"] for a in actions}

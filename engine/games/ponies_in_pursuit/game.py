@@ -107,6 +107,12 @@ class PoniesInPursuit(Game):
                 actions.append({"type": "submit", "cards": sample, CHOOSE: described})
         return actions + self._spies(state, seat)
 
+    def may_act(self, state: State, seat: int) -> bool:
+        """Awaited (an awaited seat holds cards, so it has a submission), or able to spy."""
+        if state["over"] or not 0 <= seat < state["seats"]:
+            return False
+        return seat in state["sub"]["awaited"] or bool(spying.spy_targets(state, seat))
+
     def all_actions(self, state: State, seat: int) -> list[Action]:
         """Every submission spelled out (identical cards merged, plays in card order), then the spies."""
         if state["over"] or not 0 <= seat < state["seats"]:
