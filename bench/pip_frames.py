@@ -31,6 +31,10 @@ import time
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.results import write_section  # noqa: E402
+
 RESULTS = ROOT / "bench" / "RESULTS-pip.md"
 MARKER = "## Seat frames and the cost of legal actions"
 BEFORE = "da7d118"  # main before the submission was described instead of enumerated
@@ -135,17 +139,6 @@ def table(rows: list[tuple[str, dict[str, Any]]]) -> str:
     return "\n".join(lines)
 
 
-def write_section(section: str) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else ""
-    if MARKER in text:
-        head, rest = text.split(MARKER, 1)
-        tail = rest.split("\n## ", 1)
-        text = head + section + ("\n## " + tail[1] if len(tail) > 1 else "")
-    else:
-        text = text.rstrip() + "\n\n" + section
-    RESULTS.write_text(text)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=40)
@@ -186,7 +179,7 @@ def main() -> None:
         f"{'yes' if same else 'NO'} (the same actions replay to the same states; stored actions carry no "
         "`choose`).\n"
     )
-    write_section(section)
+    write_section(section, MARKER, path=RESULTS)
     print(section)
 
 
