@@ -3,6 +3,7 @@
 from .api import (
     Outcome,
     Sight,
+    all_actions,
     apply,
     bot_action,
     decision_basis,
@@ -32,6 +33,7 @@ __all__ = [
     "GameFault",
     "Outcome",
     "Sight",
+    "all_actions",
     "apply",
     "bot_action",
     "decision_basis",

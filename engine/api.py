@@ -153,6 +153,16 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
     return game.legal_actions(state, seat)
 
 
+def all_actions(state: State, seat: int | None) -> list[Action]:
+    """Every legal action spelled out: a described move (engine/moves.py, CHOOSE) once per
+    legal value instead of one sample with its `choose` description. For tests, bots and
+    tools; frames carry `legal_actions`."""
+    game = game_of(state)
+    if seat is None or game.is_over(state):
+        return []
+    return game.all_actions(state, seat)
+
+
 def normalize(state: State, seat: int, action: Any) -> Action:
     """`action` as the engine will apply it, or an EngineError saying why it is refused.
 

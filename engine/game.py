@@ -59,14 +59,21 @@ class Game:
 
         May include seats not in `to_act` (changing a submission, calling a
         bluff). Actions with free numeric parameters are listed with sample
-        values; `apply` accepts any value in range.
+        values; `apply` accepts any value in range. A combinatorial move
+        (`Move(described=True)`) is listed once: a legal sample plus a `choose`
+        description of every legal value (engine/moves.py, CHOOSE).
         """
         raise NotImplementedError
 
     def may_act(self, state: State, seat: int) -> bool:
-        """Whether `seat` may send any action now (checked before each action is validated).
-        Default: it has a legal action; a game whose choices are many answers it cheaply."""
+        """Whether `seat` has any legal action now (what `engine.normalize` asks before the
+        checks). Default: `legal_actions` is not empty; a game with a cheaper answer overrides."""
         return bool(self.legal_actions(state, seat))
+
+    def all_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action spelled out, a described move once per legal value (for tests,
+        bots and tools; it may be large, so never for frames). Default: `legal_actions`."""
+        return self.legal_actions(state, seat)
 
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
         """Apply a legal action to `state` in place (the core passes a copy).

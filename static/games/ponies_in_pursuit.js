@@ -81,12 +81,23 @@ function describeEvent(event, ctx) {
   }
 }
 
-function sameSubmission(a, b) {
-  if (a.length !== b.length) return false;
-  const key = (p) => `${p.card}|${p.as ?? ""}|${p.use}`;
-  const left = a.map(key).sort();
-  const right = b.map(key).sort();
-  return left.every((k, i) => k === right[i]);
+// Whether `plays` is a `cards` value the listed submission's `choose.cards` description admits
+// (engine/games/ponies_in_pursuit/choice.py, `admits`): exactly `count` plays, each a pool card
+// (at most `max` times) with a listed use, a Wild with one of its `as` colours, and, with
+// `distinct: "colour"`, no two plays of one colour. The order of the plays is free.
+function admits(choice, plays) {
+  if (!choice || plays.length !== choice.count) return false;
+  const taken = {};
+  const colours = new Set();
+  for (const play of plays) {
+    const entry = choice.pool.find((p) => p.card === play.card);
+    if (!entry || !choice.use.includes(play.use)) return false;
+    if (entry.as ? !entry.as.includes(play.as) : play.as != null) return false;
+    taken[play.card] = (taken[play.card] ?? 0) + 1;
+    if (taken[play.card] > entry.max) return false;
+    colours.add(entry.as ? play.as : entry.colour);
+  }
+  return choice.distinct !== "colour" || colours.size === plays.length;
 }
 
 class PoniesTable {
@@ -343,9 +354,11 @@ class PoniesTable {
     return null;
   }
 
+  // The submission is listed once, with a `choose` description of every legal one.
   matchingAction(actions) {
     const plays = this.plays();
-    return actions.find((a) => a.type === "submit" && sameSubmission(a.cards, plays)) ?? null;
+    const listed = actions.find((a) => a.type === "submit");
+    return listed && admits(listed.choose?.cards, plays) ? { type: "submit", cards: plays } : null;
   }
 
   submit(actions) {
@@ -499,4 +512,5 @@ export default {
   turnText,
   describeAction,
   describeSecrets,
+  admits,
 };

@@ -12,7 +12,7 @@ import engine
 from engine import errors, events
 from engine.errors import EngineError, GameFault
 from engine.game import Game
-from engine.moves import Bool, Int, ListOf, Move, MoveTable, Obj, Str
+from engine.moves import CHOOSE, Bool, Int, ListOf, Move, MoveTable, Obj, Str
 from engine.registry import GAMES, register
 
 HANDLED: list[str] = []
@@ -169,3 +169,20 @@ def test_describe_lists_the_declared_moves():
 def test_a_move_table_refuses_a_type_declared_twice():
     with pytest.raises(ValueError):
         MoveTable(Move("a", _count), Move("a", _count))
+
+
+def test_a_described_move_drops_its_choose_description_and_others_refuse_it():
+    """A move declared `described` is listed as a sample plus `choose` (engine/moves.py, CHOOSE):
+    sent back verbatim, the description is dropped before the checks and never stored; any other
+    move treats `choose` as the unknown field it is."""
+    described = Move("pile", _pile, fields={"cards": ListOf(Str(("a", "b")), 1, 2)}, described=True)
+    plain = Move("pile", _pile, fields={"cards": ListOf(Str(("a", "b")), 1, 2)})
+    listed = {"type": "pile", "cards": ["a"], CHOOSE: {"cards": {"count": 1}}}
+    assert described.validate({}, 0, listed) == {"type": "pile", "cards": ["a"]}
+    with pytest.raises(EngineError) as info:
+        plain.validate({}, 0, listed)
+    assert info.value.code == errors.BAD_ACTION
+    assert "'choose' is not part of this action" in info.value.message
+    with pytest.raises(EngineError):  # the sample itself is still checked
+        described.validate({}, 0, {**listed, "cards": ["c"]})
+    assert described.describe()["described"] and not plain.describe()["described"]
