@@ -94,7 +94,7 @@ def run_paddock(setup: str, game: str, args: argparse.Namespace, think: tuple[fl
                 )
                 result = asyncio.run(load.run([s.process.pid for s in servers], read))
                 if think is None and args.refusals:
-                    quiet = QUIET["pg-redis" if database else "sqlite"] * (0.3 if args.quick else 1)
+                    quiet = QUIET["pg-redis" if database else "sqlite"]
                     found = asyncio.run(probe(ports, game, seats, args.refusals, read, quiet))
                     result["probe"] = found
                     result["tx_per_refusal"] = found["transactions"] / found["refusals"]

@@ -2,10 +2,12 @@
 send acts the server must refuse, and the database's transactions counted before and after
 (each sampled once it stopped moving).
 
-Refusals sent, in turn: an act against the previous version (stale), the exact act that was
-just accepted sent again (a double click: a no-op re-submission), and an act at the current
-version from a seat that is not awaited. Each is answered before the next is sent (an error,
-or the socket's current frame).
+Refusals sent, in turn, by seats that are not awaited (the one that just acted first): an act
+against the previous version (stale), the exact act that was just accepted sent again (a
+double click: a no-op re-submission), and an act at the current version. Each is followed by a
+ping and answered (an error, or the socket's current frame) before the next is sent. (An
+awaited seat's act against an older version is not sent: Paddock may accept it when that
+seat's own decision did not change.)
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bench.seats import PaddockTarget
 # Options that keep the probe room still: no call window runs out while the probe waits.
 PROBE_OPTIONS: dict[str, dict[str, Any]] = {"pony_express_bluff": {"call_seconds": 120}}
 KINDS = ("stale", "repeat", "not_awaited")
+ANSWER_WAIT = 0.3
 
 
 def settle(read: Callable[[], int], quiet: float, limit: float = 90.0) -> int:
@@ -44,17 +47,38 @@ class ProbeSeat:
         self.ws = ws
         self.frame: dict[str, Any] = {}
 
-    async def next_reply(self) -> dict[str, Any]:
-        """The next error or state message (room, chat and notices are skipped)."""
+    async def read(self) -> dict[str, Any]:
         async with asyncio.timeout(20):
-            while True:
-                message = orjson.loads(await self.ws.recv())
-                if message["type"] == "state":
-                    if message["v"] >= self.frame.get("v", -1):
-                        self.frame = message
-                    return message
-                if message["type"] == "error":
-                    return message
+            message = orjson.loads(await self.ws.recv())
+        if message["type"] == "state" and message["v"] >= self.frame.get("v", -1):
+            self.frame = message
+        return message
+
+    async def answer(self, text: str) -> list[str]:
+        """Send `text`, then a ping; what came back by the pong and up to ANSWER_WAIT s after
+        it: error codes, "frame" (a state frame at a version already held), "ACCEPTED" (a newer
+        version: not a refusal) or "no answer"."""
+        version = self.frame["v"]
+        await self.ws.send(text)
+        await self.ws.send('{"type":"ping"}')
+        got: list[str] = []
+        ponged = False
+        while True:
+            try:
+                async with asyncio.timeout(ANSWER_WAIT if ponged else 20):
+                    message = await self.read()
+            except TimeoutError:
+                if ponged:
+                    return got or ["no answer"]
+                raise
+            if message["type"] == "pong":
+                ponged = True
+            elif message["type"] == "error":
+                got.append(str(message["code"]))
+            elif message["type"] == "state":
+                got.append("ACCEPTED" if message["v"] > version else "frame")
+            if ponged and got and got[-1] != "ACCEPTED" and "stale" not in got[-1:]:
+                return got
 
     @property
     def awaited(self) -> bool:
@@ -77,7 +101,7 @@ async def probe(
     try:
         for player in players:
             while not player.frame:
-                await player.next_reply()
+                await player.read()
         # One accepted act, so that there is a previous version to be stale against.
         actor = next(p for p in players if p.awaited and p.frame["actions"])
         v = actor.frame["v"]
@@ -85,31 +109,23 @@ async def probe(
         await actor.ws.send(accepted)
         for player in players:
             while player.frame["v"] <= v:
-                await player.next_reply()
+                await player.read()
         before = await asyncio.to_thread(settle, read, quiet)
+        idle = [p for p in players if not p.awaited] or [actor]
+        other = next((p for p in players if p.awaited and p.frame["actions"]), actor)
         replies: dict[str, int] = {}
         for i in range(count):
             kind = KINDS[i % len(KINDS)]
-            awaited = [p for p in players if p.awaited and p.frame["actions"]]
-            idle = [p for p in players if not p.awaited]
+            player = idle[i % len(idle)]
+            action = other.frame["actions"][0] if other.frame["actions"] else actor.frame["actions"][0]
             if kind == "repeat":
                 player, text = actor, accepted
-            elif kind == "not_awaited" and idle and awaited:
-                player = idle[i % len(idle)]
-                action = awaited[0].frame["actions"][0]
-                text = orjson.dumps({"type": "act", "v": player.frame["v"], "action": action}).decode()
-            else:
-                kind = "stale"
-                player = (awaited or players)[i % len(awaited or players)]
-                action = (player.frame["actions"] or actor.frame["actions"])[0]
+            elif kind == "stale":
                 text = orjson.dumps({"type": "act", "v": player.frame["v"] - 1, "action": action}).decode()
-            version = player.frame["v"]
-            await player.ws.send(text)
-            reply = await player.next_reply()
-            code = reply.get("code") if reply["type"] == "error" else "frame"
-            if reply["type"] == "state" and reply["v"] > version:
-                code = "ACCEPTED"  # not a refusal: the report shows it
-            replies[f"{kind}: {code}"] = replies.get(f"{kind}: {code}", 0) + 1
+            else:
+                text = orjson.dumps({"type": "act", "v": player.frame["v"], "action": action}).decode()
+            for code in await player.answer(text):
+                replies[f"{kind}: {code}"] = replies.get(f"{kind}: {code}", 0) + 1
         after = await asyncio.to_thread(settle, read, quiet)
     finally:
         for player in players:
