@@ -67,8 +67,14 @@ def seats_of(port: int, game: str) -> int:
     return max(3, least)
 
 
-def run_paddock(setup: str, game: str, args: argparse.Namespace, think: tuple[float, float] | None = None,
-                rooms: int | None = None, seconds: float | None = None) -> dict[str, Any]:
+def run_paddock(
+    setup: str,
+    game: str,
+    args: argparse.Namespace,
+    think: tuple[float, float] | None = None,
+    rooms: int | None = None,
+    seconds: float | None = None,
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
         database = PgDatabase() if setup == "pg-redis" else None
@@ -111,7 +117,9 @@ def run_paddock(setup: str, game: str, args: argparse.Namespace, think: tuple[fl
 def run_floor(game: str, seats: int, frame_bytes: int, args: argparse.Namespace) -> dict[str, Any]:
     floor = FloorServer(frame_bytes)
     try:
-        result = asyncio.run(Load(FloorTarget(floor.port, seats), args.seconds, args.rooms).run([floor.process.pid]))
+        result = asyncio.run(
+            Load(FloorTarget(floor.port, seats), args.seconds, args.rooms).run([floor.process.pid])
+        )
     finally:
         floor.stop()
     result.update(setup="floor", game=game, seats=seats)
@@ -129,15 +137,19 @@ def run_peer(game: str, installed: Path, args: argparse.Namespace) -> dict[str, 
     return result
 
 
-def report(args: argparse.Namespace, results: dict[str, dict[str, dict[str, Any]]],
-           human: dict[str, Any] | None, crowds: list[dict[str, Any]]) -> str:
+def report(
+    args: argparse.Namespace,
+    results: dict[str, dict[str, dict[str, Any]]],
+    human: dict[str, Any] | None,
+    crowds: list[dict[str, Any]],
+) -> str:
     lines = [
         f"{MARKER} (one run)",
         "",
-        f"`python -m bench.pipeline --write{' --quick' if args.quick else ''}` (bench/pipeline.py): per game, "
-        f"{args.rooms} rooms x (3 seats, Horse Racing 4, + 2 spectators), every seat acting as soon as it may "
-        f"with a random legal action, no bots, {args.seconds:.0f} s per setup. The peer is boardgame.io "
-        "(installed from npm by the run into a temporary folder, in memory) with our games "
+        f"`python -m bench.pipeline --write{' --quick' if args.quick else ''}` (bench/pipeline.py): per "
+        f"game, {args.rooms} rooms x (3 seats, Horse Racing 4, + 2 spectators), every seat acting as soon "
+        f"as it may with a random legal action, no bots, {args.seconds:.0f} s per setup. The peer is "
+        "boardgame.io (installed from npm by the run into a temporary folder, in memory) with our games "
         "bench/peer/sealed.js (3 seats, sealed submissions, 224 choices, the round resolves when all "
         "submitted) and bench/peer/bluff.js (liar's dice: turns rotate, raise to one of the next 24 bids "
         "or call); the floor (bench/floor.py) fans out frames of Paddock's mean size.",
@@ -152,7 +164,12 @@ def report(args: argparse.Namespace, results: dict[str, dict[str, dict[str, Any]
             if r.get("probe")
         ]
         if probes:
-            lines += ["Refusal probe (idle servers, one room; kind: the server's answer): " + "; ".join(probes) + ".", ""]
+            lines += [
+                "Refusal probe (idle servers, one room; kind: the server's answer): "
+                + "; ".join(probes)
+                + ".",
+                "",
+            ]
     if human is not None:
         lines += [
             f"### Ponies in Pursuit at human pace ({human['rooms']} rooms, one process, SQLite)",
@@ -171,8 +188,8 @@ def report(args: argparse.Namespace, results: dict[str, dict[str, dict[str, Any]
             "| spectators | RSS KiB / idle connection | act->last spectator p50 ms | max ms | acts |",
             "|---|---|---|---|---|",
             *(
-                f"| {c['spectators']} | {c['idle_kib_per_conn']:.1f} | {c['p50_ms']:.0f} | {c['max_ms']:.0f} | "
-                f"{c['acts']} |"
+                f"| {c['spectators']} | {c['idle_kib_per_conn']:.1f} | {c['p50_ms']:.0f} | "
+                f"{c['max_ms']:.0f} | {c['acts']} |"
                 for c in crowds
             ),
             "",
@@ -217,7 +234,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--write", action="store_true", help="write the section into bench/RESULTS.md")
     args = parser.parse_args(argv)
     if args.quick:
-        args.seconds, args.rooms, args.refusals = 3, 4, 9
+        args.seconds, args.rooms, args.refusals = 3, 4, min(args.refusals, 9)
         args.human_rooms, args.human_seconds = min(args.human_rooms, 10), 8
     return args
 
@@ -251,7 +268,12 @@ def main(argv: list[str] | None = None) -> int:
     human = None
     if args.human_rooms:
         human = run_paddock(
-            "sqlite", "ponies_in_pursuit", args, think=(1.0, 3.0), rooms=args.human_rooms, seconds=args.human_seconds
+            "sqlite",
+            "ponies_in_pursuit",
+            args,
+            think=(1.0, 3.0),
+            rooms=args.human_rooms,
+            seconds=args.human_seconds,
         )
         human["rooms"] = args.human_rooms
         print(human, flush=True)

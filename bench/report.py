@@ -102,7 +102,8 @@ def target_rows(results: dict[str, dict[str, dict[str, Any]]], human: dict[str, 
                 r = ratio(runs[setup]["actions_per_s"], peer)
                 assert r is not None
                 rows.append(
-                    f"| >= {THROUGHPUT_TARGET} x peer's accepted actions/s | {TITLES[game]}, {SETUPS[setup]} | "
+                    f"| >= {THROUGHPUT_TARGET} x peer's accepted actions/s | "
+                    f"{TITLES[game]}, {SETUPS[setup]} | "
                     f"{runs[setup]['actions_per_s']:.0f}/s vs {peer:.0f}/s = {r:.2f} x | "
                     f"{mark(r >= THROUGHPUT_TARGET)} |"
                 )

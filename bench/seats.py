@@ -30,7 +30,6 @@ from typing import Any
 
 import httpx
 import orjson
-import socketio
 from websockets.asyncio.client import connect
 
 from bench.report import pct
@@ -158,6 +157,8 @@ class PeerSocket:
     """A boardgame.io socket.io client (python-socketio), seat or spectator."""
 
     def __init__(self, port: int, game: str, match: str, player: dict[str, str] | None) -> None:
+        import socketio  # the `bench` extra (pyproject.toml), so the tests need not install it
+
         self.url, self.namespace = f"http://127.0.0.1:{port}", f"/{game}"
         self.game, self.match = game, match
         self.player_id = player["playerID"] if player else None
@@ -174,7 +175,9 @@ class PeerSocket:
         self.queue.put_nowait((state, False))
 
     async def open(self) -> None:
-        await self.client.connect(self.url, namespaces=[self.namespace], transports=["websocket"], wait_timeout=60)
+        await self.client.connect(
+            self.url, namespaces=[self.namespace], transports=["websocket"], wait_timeout=60
+        )
         args = (self.match, self.player_id, self.credentials, 3)
         await self.client.emit("sync", args, namespace=self.namespace)
 
@@ -208,7 +211,9 @@ class PeerSocket:
 class PaddockTarget:
     name = "paddock"
 
-    def __init__(self, ports: list[int], game: str, seats: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, ports: list[int], game: str, seats: int, options: dict[str, Any] | None = None
+    ) -> None:
         self.ports, self.game, self.seats, self.options = ports, game, seats, options or {}
         self.http = [httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=120) for p in ports]
 
@@ -348,15 +353,15 @@ class Load:
             sock = self.target.socket(room, index, seat)
             await sock.open()
             self.open_sockets += 1
-            latest: Frame | None = None
+            latest: list[Frame] = []  # the newest frame of this socket (read after thinking)
             thinker: asyncio.Task[bool] | None = None
 
-            async def think_then_act(sock: Any = sock) -> bool:
+            async def think_then_act(sock: Any = sock, latest: list[Frame] = latest) -> bool:
                 nonlocal acted_v
                 assert self.think is not None
                 await asyncio.sleep(rng.uniform(*self.think))
-                frame = latest
-                if frame is None or not frame.awaited or frame.choose is None or acted_v == frame.v:
+                frame = latest[-1]
+                if not frame.awaited or frame.choose is None or acted_v == frame.v:
                     return False
                 acted_v = frame.v
                 return await self.act(room, sock, rng, frame)
@@ -383,7 +388,7 @@ class Load:
                         continue
                     self.arrived(room, got, last_v, counts_versions)
                     last_v = max(last_v, got.v)
-                    latest = got
+                    latest[:] = [got]
                     if got.over:
                         return True
                     if not got.awaited or got.choose is None or acted_v == got.v:

@@ -115,7 +115,15 @@ class FloorServer:
     def __init__(self, frame_bytes: int) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bench.floor", "--port", str(self.port), "--frame-bytes", str(frame_bytes)],
+            [
+                sys.executable,
+                "-m",
+                "bench.floor",
+                "--port",
+                str(self.port),
+                "--frame-bytes",
+                str(frame_bytes),
+            ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
         )

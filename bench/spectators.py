@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect
 
 from bench.servers import paddock_servers, rss_kib
 
+
 async def spectators_run(port: int, pid: int, count: int, acts: int) -> dict[str, Any]:
     base = f"http://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:

@@ -70,8 +70,12 @@ def test_targets_say_met_or_missed_with_the_number():
     results = {
         "ponies_in_pursuit": {
             "peer": run("peer", 1000.0),
-            "sqlite": run("sqlite", 400.0, cpu=2.0, probe={"refusals": 60, "transactions": 60, "replies": {}}),
-            "pg-redis": run("pg-redis", 600.0, cpu=2.5, probe={"refusals": 60, "transactions": 0, "replies": {}}),
+            "sqlite": run(
+                "sqlite", 400.0, cpu=2.0, probe={"refusals": 60, "transactions": 60, "replies": {}}
+            ),
+            "pg-redis": run(
+                "pg-redis", 600.0, cpu=2.5, probe={"refusals": 60, "transactions": 0, "replies": {}}
+            ),
         }
     }
     human = {"rooms": 300, "p50_ms": 40.0, "p99_ms": 149.0}
