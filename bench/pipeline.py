@@ -81,6 +81,7 @@ def run_paddock(
         try:
             if database is not None:
                 servers = paddock_servers(2, database.url, REDIS, tmp)
+                database.without_autovacuum()
                 read = database.transactions
             else:
                 servers = paddock_servers(1, f"sqlite:///{tmp / 'paddock.db'}", "memory://", tmp)

@@ -23,6 +23,7 @@ import httpx
 import orjson
 import sqlalchemy as sa
 
+from app.core.db import normalise_url
 from tests.utils.process_server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -180,9 +181,7 @@ class PgDatabase:
 
     def __init__(self) -> None:
         self.name = f"paddock_bench_{uuid.uuid4().hex[:10]}"
-        self.admin = sa.create_engine(
-            DATABASE.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT"
-        )
+        self.admin = sa.create_engine(normalise_url(DATABASE), isolation_level="AUTOCOMMIT")
         with self.admin.connect() as conn:
             conn.execute(sa.text(f'CREATE DATABASE "{self.name}"'))
         self.url = DATABASE.rsplit("/", 1)[0] + "/" + self.name
@@ -197,6 +196,25 @@ class PgDatabase:
                 {"name": self.name},
             ).one()
         return int(row[0])
+
+    def without_autovacuum(self) -> None:
+        """Autovacuum's workers count in pg_stat_database too: off for this database's tables
+        (once the servers made them), so the count is the servers' own."""
+        engine = sa.create_engine(normalise_url(self.url), isolation_level="AUTOCOMMIT")
+        try:
+            with engine.connect() as conn:
+                tables = conn.execute(
+                    sa.text("SELECT schemaname, tablename FROM pg_tables WHERE schemaname = current_schema()")
+                ).all()
+                for schema, table in tables:
+                    conn.execute(
+                        sa.text(
+                            f'ALTER TABLE "{schema}"."{table}" SET '
+                            "(autovacuum_enabled = false, toast.autovacuum_enabled = false)"
+                        )
+                    )
+        finally:
+            engine.dispose()
 
     def drop(self) -> None:
         with self.admin.connect() as conn:
