@@ -200,18 +200,21 @@ def report(
         "",
         *target_rows(results, human),
         "",
-        "How it was counted: CPU is utime + stime of the server processes (/proc/<pid>/stat), summed, over "
-        "the window, divided by the accepted actions. Accepted actions are the versions one seat per room "
-        "saw advance (Paddock's `v`, the peer's `_stateID`). The peer answers no refusal (a stale move "
-        "is dropped and logged), so its refusals are the acts sent that were not accepted. Database "
+        "How it was counted: CPU is utime + stime of the server processes (/proc/<pid>/stat), summed, "
+        "over the window, divided by the accepted actions. Accepted actions are the versions one seat per"
+        " room saw advance (Paddock's `v`, the peer's `_stateID`). The peer answers no refusal (a stale "
+        "move is dropped and logged), so its refusals are the acts sent that were not accepted. Database "
         "transactions: PostgreSQL's `xact_commit + xact_rollback` of a database made for the run "
         "(pg_stat_database, after pg_stat_clear_snapshot; a busy backend reports once a second, so a "
-        "window's count is off by about a second's worth at each end); SQLite's counted in the server "
-        "process by bench/counted_serve.py (every statement that starts outside a transaction: a BEGIN, "
-        "or an autocommit statement). Per refusal: after the load, on the idle servers, one room's seats "
-        "send stale, repeated and not-awaited acts, each answered before the next; the count is read "
-        "before and after once it stood still (PostgreSQL: 11 s, since an idle backend reports within "
-        "10 s). 2 processes' CPU is compared with one SQLite process's.",
+        "window's count is off by about a second's worth at each end; autovacuum is off on its tables, "
+        "since its workers would count too); SQLite's counted in the server process by "
+        "bench/counted_serve.py (every statement that starts outside a transaction: a BEGIN, or an "
+        "autocommit statement). Per accepted action: every transaction of the window (rooms made, joined,"
+        " started and synced as finished ones are replaced, included) over the accepted actions. Per "
+        "refusal: after the load, on the idle servers, one room's seats that are not awaited send stale, "
+        "repeated (double-click) and out-of-turn acts, each answered before the next; the count is read "
+        "before and after once it stood still (PostgreSQL: 11 s, since an idle backend reports within 10 "
+        "s). 2 processes' CPU is compared with one SQLite process's.",
         "",
         f"Machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end (other work "
         f"shares them); python {sys.version.split()[0]}; the load generator runs on the same cores.",
