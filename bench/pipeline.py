@@ -152,7 +152,8 @@ def report(
         f"as it may with a random legal action, no bots, {args.seconds:.0f} s per setup. The peer is "
         "boardgame.io (installed from npm by the run into a temporary folder, in memory) with our games "
         "bench/peer/sealed.js (3 seats, sealed submissions, 224 choices, the round resolves when all "
-        "submitted) and bench/peer/bluff.js (liar's dice: turns rotate, raise to one of the next 24 bids "
+        "submitted; a submission sent against an older state still counts, `ignoreStaleStateID`, as "
+        "Paddock takes one while the seat's own decision is unchanged) and bench/peer/bluff.js (liar's dice: turns rotate, raise to one of the next 24 bids "
         "or call); the floor (bench/floor.py) fans out frames of Paddock's mean size.",
         "",
     ]

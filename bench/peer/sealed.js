@@ -69,7 +69,9 @@ module.exports = {
   }),
   turn: {
     activePlayers: { all: 'submit', maxMoves: 1 },
-    stages: { submit: { moves: { submit } } },
+    // A sealed submission does not depend on the others' (Paddock, too, takes one made against
+    // an older version while the seat's own decision is unchanged): not dropped as stale.
+    stages: { submit: { moves: { submit: { move: submit, ignoreStaleStateID: true } } } },
     endIf: ({ G, ctx }) => Object.keys(G.sealed).length === ctx.numPlayers,
     onEnd: resolve,
   },
