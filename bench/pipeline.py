@@ -153,8 +153,9 @@ def report(
         "boardgame.io (installed from npm by the run into a temporary folder, in memory) with our games "
         "bench/peer/sealed.js (3 seats, sealed submissions, 224 choices, the round resolves when all "
         "submitted; a submission sent against an older state still counts, `ignoreStaleStateID`, as "
-        "Paddock takes one while the seat's own decision is unchanged) and bench/peer/bluff.js (liar's dice: turns rotate, raise to one of the next 24 bids "
-        "or call); the floor (bench/floor.py) fans out frames of Paddock's mean size.",
+        "Paddock takes one while the seat's own decision is unchanged) and bench/peer/bluff.js (liar's "
+        "dice: turns rotate, raise to one of the next 24 bids or call); the floor (bench/floor.py) fans "
+        "out frames of Paddock's mean size.",
         "",
     ]
     for game, runs in results.items():
