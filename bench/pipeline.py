@@ -216,7 +216,10 @@ def report(
         "refusal: after the load, on the idle servers, one room's seats that are not awaited send stale, "
         "repeated (double-click) and out-of-turn acts, each answered before the next; the count is read "
         "before and after once it stood still (PostgreSQL: 11 s, since an idle backend reports within 10 "
-        "s). 2 processes' CPU is compared with one SQLite process's.",
+        "s). 2 processes' CPU is compared with one SQLite process's. The last column is the load "
+        "generator's own CPU (one Python process on the same cores): where it nears one core per second "
+        "the clients, not the server, set the pace (the peer's clients are python-socketio's, which "
+        "cost more per frame than the websockets + orjson clients of Paddock and the floor).",
         "",
         f"Machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end (other work "
         f"shares them); python {sys.version.split()[0]}; the load generator runs on the same cores.",

@@ -78,7 +78,8 @@ def game_rows(runs: dict[str, dict[str, Any]]) -> list[str]:
             f"{times(ratio(r['actions_per_s'], peer))} | {times(ratio(r['actions_per_s'], floor))} | "
             f"{num(r['p50_ms'])} | {num(r['p99_ms'])} | {r['cpu_ms_per_action']:.2f} | "
             f"{num(r.get('tx_per_action'), 2)} | {num(r.get('tx_per_refusal'), 2)} | "
-            f"{refusals_text(r)} | {r['sent'] / r['seconds']:.0f} | {r['frame_bytes']:.0f} |"
+            f"{refusals_text(r)} | {r['sent'] / r['seconds']:.0f} | {r['frame_bytes']:.0f} | "
+            f"{num(r.get('client_cpu_ms_per_action'), 2)} ({num(r.get('client_cores'), 2)} cores) |"
         )
     return rows
 
@@ -86,8 +87,8 @@ def game_rows(runs: dict[str, dict[str, Any]]) -> list[str]:
 TABLE_HEAD = [
     "| setup | sockets | accepted actions/s | x peer | x floor | act->last connection p50 ms | p99 ms | "
     "server CPU ms / accepted action | DB transactions / accepted action | DB transactions / refusal | "
-    "refusals | acts sent/s | mean frame bytes |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "refusals | acts sent/s | mean frame bytes | load generator CPU ms / accepted action |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 ]
 
 

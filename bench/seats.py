@@ -449,12 +449,14 @@ class Load:
             during = [rss_kib(pid) for pid in pids]
             tx0 = await asyncio.to_thread(transactions) if transactions else 0
             cpu0 = sum(cpu_seconds(pid) for pid in pids)
+            client0 = time.process_time()
             began = time.perf_counter()
             self.counting = True
             await asyncio.sleep(self.seconds)
             self.counting = False
             elapsed = time.perf_counter() - began
             cpu = sum(cpu_seconds(pid) for pid in pids) - cpu0
+            client = time.process_time() - client0
             tx = (await asyncio.to_thread(transactions) - tx0) if transactions else None
         finally:
             self.stop.set()
@@ -470,6 +472,10 @@ class Load:
             "p50_ms": pct(self.latencies, 0.5) * 1000,
             "p99_ms": pct(self.latencies, 0.99) * 1000,
             "cpu_ms_per_action": cpu * 1000 / accepted,
+            # The load generator's own CPU (this process): where it nears a core's worth per
+            # second, the clients, not the server, set the pace.
+            "client_cpu_ms_per_action": client * 1000 / accepted,
+            "client_cores": client / elapsed,
             "tx_per_action": None if tx is None else tx / accepted,
             "kib_per_conn": (sum(during) - sum(before)) / max(held, 1),
             "frame_bytes": statistics.mean(self.frame_bytes) if self.frame_bytes else 0,

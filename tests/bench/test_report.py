@@ -64,6 +64,7 @@ def test_rows_put_each_setup_against_the_peer_and_the_floor_in_a_fixed_order():
     assert cells[2:5] == ["600", "0.60 x", "0.15 x"]
     assert cells[8:10] == ["1.25", "0.00"]
     assert rows[0].split(" | ")[8] == "-"  # the floor has no database
+    assert rows[2].endswith(" | - (- cores) |")  # no load generator CPU measured
 
 
 def test_targets_say_met_or_missed_with_the_number():
