@@ -52,7 +52,7 @@ class Frame:
     over: bool
     awaited: bool  # this socket's seat may act now
     choose: Chooser | None  # a random legal action of this frame
-    size: int
+    size: int | None  # bytes (None: not measured)
     sync: bool = False  # a full resend (sent again at a version already seen)
 
 
@@ -153,8 +153,21 @@ def bluff_chooser(state: dict[str, Any], me: str) -> Chooser | None:
 PEER_CHOOSERS = {"sealed": sealed_chooser, "bluff": bluff_chooser}
 
 
+class OrjsonCodec:
+    """python-socketio's `json` option: its packets parsed by orjson, as Paddock's clients do."""
+
+    @staticmethod
+    def dumps(value: Any, **_options: Any) -> str:
+        return orjson.dumps(value).decode()
+
+    @staticmethod
+    def loads(text: str | bytes, **_options: Any) -> Any:
+        return orjson.loads(text)
+
+
 class PeerSocket:
-    """A boardgame.io socket.io client (python-socketio), seat or spectator."""
+    """A boardgame.io socket.io client (python-socketio), seat or spectator. socket.io hands
+    over parsed frames, so only seat 0 measures their size (serialised again)."""
 
     def __init__(self, port: int, game: str, match: str, player: dict[str, str] | None) -> None:
         import socketio  # the `bench` extra (pyproject.toml), so the tests need not install it
@@ -164,7 +177,7 @@ class PeerSocket:
         self.player_id = player["playerID"] if player else None
         self.credentials = player["playerCredentials"] if player else None
         self.queue: asyncio.Queue[tuple[dict[str, Any], bool]] = asyncio.Queue()
-        self.client = socketio.AsyncClient(reconnection=False, handle_sigint=False)
+        self.client = socketio.AsyncClient(reconnection=False, handle_sigint=False, json=OrjsonCodec)
         self.client.on("sync", self.on_sync, namespace=self.namespace)
         self.client.on("update", self.on_update, namespace=self.namespace)
 
@@ -191,7 +204,7 @@ class PeerSocket:
             state["ctx"].get("gameover") is not None,
             choose is not None,
             choose,
-            len(orjson.dumps(state)),
+            len(orjson.dumps(state)) if self.player_id == "0" else None,
             sync,
         )
 
@@ -314,7 +327,7 @@ class Load:
 
     def arrived(self, room: Room, frame: Frame, last_v: int, counts_versions: bool) -> None:
         now = time.perf_counter()
-        if self.counting and last_v >= 0:
+        if self.counting and last_v >= 0 and frame.size is not None:
             self.frame_bytes.append(frame.size)
         for old in [u for u in room.sent_at if last_v <= u < frame.v]:
             room.seen[old] = room.seen.get(old, 0) + 1
