@@ -34,6 +34,7 @@ import contextlib
 import os
 import resource
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -250,6 +251,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    # SIGTERM (e.g. `timeout`) unwinds like an exit, so every server started is stopped.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     raise_fd_limit()
     setups = [s for s in args.setups.split(",") if s]
     games = [g for g in args.games.split(",") if g]
