@@ -68,12 +68,19 @@ def measure(games: int, seats: int) -> dict[str, Any]:
             normal = engine.normalize(state, seat, action)
             normalize_s += time.process_time() - began
             began = time.process_time()
-            state, events = engine.step(state, seat, normal)
-            version += 1
             audiences: list[int | None] = [*range(seats), None]
-            seen = engine.views(state, audiences)
-            sights = {a: (seen[a], engine.legal_actions(state, a)) for a in audiences}
-            entries = decisions.update(entries, state, version, [seat], set(), sights.__getitem__)
+            version += 1
+            if hasattr(engine, "Outcome"):  # engine.step's whole outcome (issue 19)
+                out = engine.step(state, seat, normal, audiences)
+                state, events = out.state, out.events
+                sights = {a: (sight.view, sight.actions) for a, sight in out.sights.items()}
+                digests = {a: sight.digest for a, sight in out.sights.items() if a is not None}
+                entries = decisions.update(entries, seats, version, [seat], set(), digests)
+            else:  # the tree before it: step, then views, legal actions and digests apart
+                state, events = engine.step(state, seat, normal)
+                seen = engine.views(state, audiences)
+                sights = {a: (seen[a], engine.legal_actions(state, a)) for a in audiences}
+                entries = decisions.update(entries, state, version, [seat], set(), sights.__getitem__)
             frames = {
                 a: orjson.dumps(state_message(state, version, a, events, None, sights[a])) for a in audiences
             }
@@ -88,7 +95,10 @@ def measure(games: int, seats: int) -> dict[str, Any]:
                 legal_s += time.process_time() - began
                 legal_n += 5
                 began = time.process_time()
-                decisions.digest(state, s)
+                if hasattr(engine, "decision_digest"):
+                    engine.decision_digest(state, s)
+                else:
+                    decisions.digest(state, s)
                 digest_s += time.process_time() - began
                 digest_n += 1
     return {
