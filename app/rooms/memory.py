@@ -7,7 +7,8 @@ Memory is a cache of what is stored, never ahead of it: a record is kept only af
 was durable (app.rooms.commit). It can fall behind: another process may have moved the room,
 or a seat change (lobby, seats, chat, lifecycle: the ORM paths) rewrote it here. So:
 - every ORM transaction that touches a room or its seats forgets that room on commit
-  (`watch`), and a change that another process published forgets it too (`forget`);
+  (`watch`); a state change another process published moves the record along when it
+  follows the version held (`advance`), and any other change of the room forgets it;
 - with several processes, a room is used from memory only while this process hears its
   channel (it has sockets in the room and its Redis listener is up); otherwise it is read;
 - a forgotten room is read again on its next use;
@@ -20,6 +21,8 @@ A generation per room makes a read that raced with a forget not overwrite it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +32,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.models import Room, Seat
 
+from .marks import keep_marks
 from .play_record import PlayRecord
 from .snapshot import RoomInfo, snapshot
 from .store import RoomStore
@@ -88,6 +92,32 @@ class RoomMemory:
         while len(self.records) > self.capacity:
             old, _ = self.records.popitem(last=False)
             self.infos.pop(old, None)
+
+    def advance(self, code: str, payload: dict[str, Any]) -> None:
+        """Another process moved the room from version `from` to `v` (a published state change):
+        move the record held here along when it is at `from`; otherwise forget it."""
+        record = self.records.get(code)
+        decisions = payload.get("decisions")
+        if record is None:
+            return
+        if record.version != payload.get("from") or decisions is None or "status" not in payload:
+            self.forget(code)
+            return
+        moved = dataclasses.replace(
+            record,
+            state=payload["state"],
+            version=payload["v"],
+            status=payload["status"],
+            deadline=payload.get("deadline"),
+            decisions=decisions,
+            awaited=None,
+            new_actions=[],
+        )
+        # The marks as the other process wrote them (they follow from status, state and seats).
+        keep_marks(moved, time.time())
+        moved.loaded = moved.written()
+        self.records[code] = moved
+        self.infos.pop(code, None)
 
     def forget(self, code: str) -> None:
         self.generations[code] = self.generation(code) + 1

@@ -286,5 +286,6 @@ class Pipeline:
             summary_changed=status != room.status,
             sights={a: (sight.view, sight.actions) for a, sight in outcome.sights.items()},
             actors=actors,
+            decisions=record.decisions,
         )
         return record, change

@@ -7,7 +7,9 @@ What a change publishes on the room's channel (once, whatever the number of sock
   plays for several seats); `events` are the log events those actions added; `log` is the
   whole log, sent only at the end (when the private events are revealed in their places);
   `deadline` is when the timer fires next (a moved deadline rides with the state frame, never
-  as a summary of its own). Each process turns it into one frame per audience (app.ws.frames).
+  as a summary of its own); `status` and `decisions` let another process that holds the room
+  in memory move it along without reading it (app.rooms.memory). Each process turns it into
+  one frame per audience (app.ws.frames), which never carries `decisions`.
 - `{"kind": "room", ...}`: the public summary, only when something in it changed (seats,
   presence, status), never merely because the version or the deadline moved.
 - `{"kind": "chat", "frame": ...}`: a chat line or a public notice of the room's feed.
@@ -47,6 +49,9 @@ class Change:
     sights: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
     # The seat of each action, in order (app.metrics counts and logs them).
     actors: list[int] = field(default_factory=list)
+    # The per-seat decisions at the new version: with the state, what another process needs
+    # to move the room it holds in memory along (never sent to a client).
+    decisions: list[list[Any]] | None = None
 
 
 class Publisher:
@@ -136,6 +141,8 @@ class Publisher:
                 "events": change.events,
                 "log": change.full_log,
                 "deadline": info.deadline,
+                "status": info.status,
+                "decisions": change.decisions,
                 # Local only (a shared backend sends what is JSON and drops "_" keys).
                 "_sights": change.sights,
                 # When it was committed: the socket measures the fan-out (app.metrics).

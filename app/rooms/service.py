@@ -88,9 +88,16 @@ class RoomService:
         self._clock.now = now
 
     def _remote_change(self, channel_name: str, payload: dict[str, Any]) -> None:
-        """Another process changed a room this process may hold: read it again when next used."""
-        if channel_name.startswith("room:"):
-            self.memory.forget(channel_name[5:])
+        """Another process changed a room this process may hold: a state change moves it along
+        in memory, a chat line changes nothing held, anything else has it read again."""
+        if not channel_name.startswith("room:"):
+            return
+        code = channel_name[5:]
+        kind = payload.get("kind")
+        if kind == "state":
+            self.memory.advance(code, payload)
+        elif kind != "chat":
+            self.memory.forget(code)
 
     # ---- reading ------------------------------------------------------------
 

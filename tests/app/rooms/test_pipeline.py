@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import orjson
 import pytest
 
 from app import metrics
@@ -181,3 +182,25 @@ def test_memory_is_forgotten_when_a_seat_changes(sqlite_url):
         return [s.name for s in (await rooms.load(code)).seats]
 
     assert run(rooms, scenario=scenario()) == ["Ann", "Bo"]
+
+
+def test_a_change_published_by_another_process_moves_the_room_held_in_memory(sqlite_url):
+    """The second process is told of the first one's change (as through Redis): it moves its
+    record along and decides the next act without reading the room again."""
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, (ann, bo) = await game(one)
+        await two.load(code)  # the second holds version 0
+        heard = one.broadcast.subscribe(f"room:{code}")
+        await one.act(code, ann, 0, PICK)
+        payload = next(p for p in heard.items if p.get("kind") == "state")
+        shared = {key: value for key, value in payload.items() if not key.startswith("_")}
+        two._remote_change(f"room:{code}", orjson.loads(orjson.dumps(shared)))
+        assert (await two.load(code)).version == 1
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+        change = await two.act(code, bo, 1, PICK)
+        return change, metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
+
+    change, reads = run(one, two, scenario=scenario())
+    assert change.info.version == 2 and reads == 0
