@@ -40,7 +40,9 @@ const OPTION_CHOICE_KEYS = {
 };
 const CSS_URL = import.meta.resolve("/static/games/pony_express_race.css");
 const TOWN = 19;
-const SVG = { left: 58, cell: 27, row: 36, top: 22 };
+const SVG = { left: 84, cell: 27, row: 36, top: 22 };
+// An owner's name on a track, cut to fit the margin before the start space.
+const OWNER_CHARS = 11;
 
 // ---- words -------------------------------------------------------------
 
@@ -248,6 +250,7 @@ class PonyExpressRaceTable {
       "aria-labelledby": "per-tracks-caption",
     });
     const labels = [];
+    const owners = [];
     const tokens = [];
     root.append(svg("text", { x: SVG.left + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.start_short") }));
     root.append(svg("text", { x: SVG.left + SVG.cell * TOWN + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.town_short") }));
@@ -255,9 +258,11 @@ class PonyExpressRaceTable {
       const y = SVG.top + index * SVG.row;
       const group = svg("g", { class: "per-track", "data-track": String(index + 1) });
       group.append(svg("rect", { x: 0, y: y + 1, width, height: SVG.row - 2, rx: 6, class: "per-row-bg" }));
-      const label = svg("text", { x: 4, y: y + SVG.row / 2 + 5, class: "per-track-label", text: String(index + 1) });
+      const label = svg("text", { x: 4, y: y + 15, class: "per-track-label", text: String(index + 1) });
+      const owner = svg("text", { x: 4, y: y + 29, class: "per-track-owner", text: "" });
       labels.push(label);
-      group.append(label);
+      owners.push(owner);
+      group.append(label, owner);
       group.append(svg("rect", { x: SVG.left + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-start" }));
       group.append(svg("rect", {
         x: SVG.left + SVG.cell * TOWN + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-town",
@@ -282,7 +287,7 @@ class PonyExpressRaceTable {
       tokens.push(token);
       root.append(token);
     }
-    return { svg: root, labels, tokens, coloured: false };
+    return { svg: root, labels, owners, tokens, coloured: false };
   }
 
   update(frame) {
@@ -375,11 +380,23 @@ class PonyExpressRaceTable {
       }
       const label = this.tracks.labels[horse.track - 1];
       label.textContent = `${horse.track} ${horseShort(this.ctx, index)}`;
+      // Who rides this horse, on its track (the greenhorn's horses say so).
+      const owner = Array.from(ownerName(this.ctx, horse.owner));
+      const ownerText = this.tracks.owners[horse.track - 1];
+      ownerText.textContent = owner.length > OWNER_CHARS ? `${owner.slice(0, OWNER_CHARS - 1).join("")}…` : owner.join("");
+      ownerText.dataset.owner = horse.owner === null || horse.owner === undefined ? "" : String(horse.owner);
+      // Wide letters (Chinese names) are squeezed into the margin rather than over the start space.
+      ownerText.removeAttribute("textLength");
+      if (ownerText.getComputedTextLength() > SVG.left - 8) {
+        ownerText.setAttribute("textLength", String(SVG.left - 8));
+        ownerText.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
       const x = SVG.left + SVG.cell * horse.position + SVG.cell / 2;
       const y = SVG.top + (horse.track - 1) * SVG.row + SVG.row / 2 - 3;
       token.style.display = "";
       token.style.transform = `translate(${x}px, ${y}px)`;
       token.classList.toggle("placed", horse.place !== null);
+      token.classList.toggle("board-winner", Boolean(view.result) && horse.place === 1);
       const colour = horse.position > 0 && horse.position < TOWN ? view.tracks[horse.track - 1][horse.position - 1] : null;
       caption.push(horse.place
         ? t("per.caption_placed", { track: horse.track, horse: horseName(this.ctx, index), place: placeName(this.ctx, horse.place) })
@@ -754,7 +771,11 @@ class PonyExpressRaceTable {
       const words = this.ctx.tp(key, bet.stake, params);
       explain.push(el("li", { class: "per-explain-bet", dataset: { seat: String(bet.seat) }, text: words }));
     }
-    const rows = scores.map((score, seat) => {
+    // Ranked: the winners first, then by chips.
+    const ranked = scores.map((_, seat) => seat)
+      .sort((a, b) => winners.includes(b) - winners.includes(a) || scores[b] - scores[a] || a - b);
+    const rows = ranked.map((seat) => {
+      const score = scores[seat];
       const prizes = settlement.prizes.filter((p) => p.seat === seat).reduce((s, p) => s + p.chips, 0);
       const paid = settlement.bets.filter((b) => b.seat === seat).reduce((s, b) => s + b.paid, 0);
       const staked = settlement.bets.filter((b) => b.seat === seat).reduce((s, b) => s + b.stake, 0);
@@ -793,15 +814,30 @@ class PonyExpressRaceTable {
           horse: horseName(this.ctx, h), n: num(cards.length), cards: cardsText(this.ctx, cards),
         }))
         : null))));
-    if (!this.resultsAnnounced) {
-      this.resultsAnnounced = true;
-      this.ctx.announce(t("per.winners", { names: winnerNames }));
-    }
   }
 
   destroy() {
     this.stopTimer?.();
   }
+}
+
+// The shell's end card (static/js/end_card.js): chips, and what the bets and prizes brought.
+function resultDetails(view, ctx) {
+  const result = view.result;
+  const settlement = view.settlement ?? result.revealed?.settlement ?? { prizes: [], bets: [] };
+  const seats = {};
+  result.scores.forEach((chips, seat) => {
+    const sum = (list, pick) => list.filter((x) => x.seat === seat).reduce((s, x) => s + pick(x), 0);
+    seats[seat] = {
+      score: ctx.tp("count.chips", chips, { n: ctx.num(chips) }),
+      detail: ctx.t("per.end_detail", {
+        staked: ctx.num(sum(settlement.bets, (b) => b.stake)), paid: ctx.num(sum(settlement.bets, (b) => b.paid)),
+        prizes: ctx.num(sum(settlement.prizes, (p) => p.chips)),
+      }),
+    };
+  });
+  const order = view.places.map((h, i) => ctx.t("per.finish_item", { place: placeName(ctx, i + 1), horse: horseName(ctx, h) }));
+  return { seats, decided: order.length ? ctx.t("per.finish_order", { order: ctx.joinList(order) }) : undefined };
 }
 
 // ---- the replay page (static/js/replay.js): actions and revealed secrets in words ----
@@ -862,4 +898,5 @@ export default {
   turnText,
   describeAction,
   describeSecrets,
+  resultDetails,
 };

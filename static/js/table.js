@@ -19,6 +19,7 @@ import { joinList, num, t, tp } from "./i18n.js";
 import { loadGameModule } from "./games.js";
 import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { connectionBadge } from "./lobby.js";
+import { drawEndCard, tabTitle, winnerLine } from "./end_card.js";
 import { TurnClock } from "./turn_clock.js";
 import { TurnSignals } from "./turn_signals.js";
 
@@ -123,9 +124,26 @@ export class Table {
       previous, deadline: this.deadline ?? null,
     };
     this.instance.update(frame);
+    this.renderEnd(frame);
     this.renderBanner(frame);
     this.renderPlayers();
     this.renderLog(this.log, previous === null, frame.over, sync);
+  }
+
+  // The end of the game: the results card at the top of the table, said once.
+  renderEnd(frame) {
+    const card = document.getElementById("end-card");
+    if (!card) return;
+    const result = frame.over ? frame.view?.result : null;
+    if (!result) {
+      card.hidden = true;
+      return;
+    }
+    drawEndCard(card, { view: frame.view, module: this.module, ctx: this.ctx(), me: this.me });
+    if (!this.endAnnounced) {
+      this.endAnnounced = true;
+      announce(winnerLine(result, (seat) => this.seatName(seat)));
+    }
   }
 
   renderBanner(frame) {
@@ -133,12 +151,14 @@ export class Table {
     const ctx = this.ctx();
     const mine = !frame.over && this.me !== null && (frame.view?.to_act ?? []).includes(this.me);
     let text;
-    if (frame.over) text = t("table.game_over");
+    const result = frame.over ? frame.view?.result : null;
+    if (frame.over) text = winnerLine(result, (seat) => this.seatName(seat));
     else if (this.me === null) text = t("table.watching");
     else text = this.module.turnText?.(frame.view, ctx) ?? (mine ? t("table.your_move") : t("table.waiting"));
     banner.textContent = text;
     banner.dataset.state = frame.over ? "over" : mine ? "mine" : "wait";
-    document.title = mine ? `● ${t("table.your_move")} · ${t("site.name")}` : t("site.name");
+    if (frame.over) document.title = tabTitle(result, (seat) => this.seatName(seat));
+    else document.title = mine ? `● ${t("table.your_move")} · ${t("site.name")}` : t("site.name");
     if (mine && !this.wasMyTurn) {
       announce(text, { urgent: true });
       this.signals.yourTurn(text);
@@ -191,6 +211,12 @@ export class Table {
     }
     this.logCount = log.length;
     for (const line of fresh) box.append(el("li", { text: line }));
+    // What just happened, on the table itself: the latest line of the log.
+    const last = document.getElementById("last-move");
+    if (last && fresh.length) {
+      last.textContent = fresh[fresh.length - 1];
+      last.hidden = false;
+    }
     box.scrollTop = box.scrollHeight;
     if (!first && fresh.length) announce(fresh.slice(-3).join(" "));
   }
