@@ -281,7 +281,7 @@ function riderXY(board, positions, seat, r = RIDER_R) {
   const found = board.spaces[space - 1];
   const here = positions.map((p, s) => [p, s]).filter(([p]) => p === space).map(([, s]) => s);
   if (here.length < 2) return found.xy;
-  const ring = (r + 0.25) / Math.sin(Math.PI / here.length);
+  const ring = (r + 0.75) / Math.sin(Math.PI / here.length);
   const angle = -Math.PI / 2 + (2 * Math.PI * here.indexOf(seat)) / here.length + (here.length === 2 ? Math.PI / 2 : 0);
   return [found.xy[0] + ring * Math.cos(angle), found.xy[1] + ring * Math.sin(angle)];
 }
@@ -597,8 +597,9 @@ class BluffTable {
     el("td", { text: view.jailed[seat] ? t("peb.in_jail") : t("peb.free") })));
     this.ridersBox.replaceChildren(
       el("h2", { id: "peb-riders-h", text: t("peb.riders_heading") }),
-      el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-labelledby": "peb-riders-h" },
+      el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-labelledby": "peb-riders-caption" },
         el("table", { class: "peb-rider-table" },
+          el("caption", { id: "peb-riders-caption", class: "visually-hidden", text: t("peb.riders_caption") }),
           el("thead", {}, el("tr", {},
             el("th", { scope: "col", text: t("peb.col_rider") }), el("th", { scope: "col", text: t("peb.col_space") }),
             el("th", { scope: "col", text: t("peb.col_gold") }), el("th", { scope: "col", text: t("peb.col_items") }),

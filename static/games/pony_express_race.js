@@ -381,7 +381,7 @@ class PonyExpressRaceTable {
       const label = this.tracks.labels[horse.track - 1];
       label.textContent = `${horse.track} ${horseShort(this.ctx, index)}`;
       // Who rides this horse, on its track (the greenhorn's horses say so).
-      const owner = Array.from(ownerName(this.ctx, horse.owner));
+      const owner = Array.from(horse.owner === null || horse.owner === undefined ? t("per.greenhorn_short") : this.ctx.seatName(horse.owner));
       const ownerText = this.tracks.owners[horse.track - 1];
       ownerText.textContent = owner.length > OWNER_CHARS ? `${owner.slice(0, OWNER_CHARS - 1).join("")}…` : owner.join("");
       ownerText.dataset.owner = horse.owner === null || horse.owner === undefined ? "" : String(horse.owner);
@@ -607,14 +607,24 @@ class PonyExpressRaceTable {
   actBody(view, actions) {
     const { el, t } = this.ctx;
     const kind = actions[0].type;
-    const horseButton = (action, id, extra = null) => el("button", {
+    const horseButton = (action, id, ...extra) => el("button", {
       type: "button", id, class: "per-horse-button", dataset: { horse: String(action.horse) },
       onclick: () => this.ctx.send(action),
-    }, this.marker(action.horse), horseName(this.ctx, action.horse), extra);
+    }, this.marker(action.horse), horseName(this.ctx, action.horse), ...extra);
     if (kind === "bet") {
+      // Who has bet what on each horse (the most chips owns it at the race), on its button:
+      // the chart's answer where the choice is made.
+      const pile = (horse) => {
+        const bets = view.bets.map((row, seat) => [seat, row[horse]]).filter(([, chips]) => chips > 0)
+          .sort((a, b) => b[1] - a[1]);
+        return bets.length
+          ? this.ctx.joinList(bets.map(([seat, chips]) => t("per.bet_pile_part", { name: this.ctx.seatName(seat), chips: this.ctx.num(chips) })))
+          : t("per.bet_pile_none");
+      };
       return [el("p", { text: this.ctx.tp("per.bet_help", view.bet_size, { chips: view.bet_size }) }),
         el("div", { class: "per-buttons" }, actions.map((a) => horseButton(a, `per-bet-${a.horse}`,
-          el("span", { class: "per-button-meta", text: view.horses[a.horse].price ?? "–" }))))];
+          el("span", { class: "per-button-meta", text: view.horses[a.horse].price ?? "–" }),
+          el("span", { class: "per-button-pile", dataset: { horse: String(a.horse) }, text: pile(a.horse) }))))];
     }
     if (kind === "play") {
       const cards = [...new Set(actions.map((a) => a.card))];

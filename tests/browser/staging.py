@@ -67,8 +67,11 @@ class StagedTable:
     # Far above any version the real room reaches: the page never thinks it missed a frame.
     FIRST_V = 1_000_000
 
-    def __init__(self, page: Page, server_url: str, state: dict, seat: int | None) -> None:
+    def __init__(
+        self, page: Page, server_url: str, state: dict, seat: int | None, deadline_in: float | None = None
+    ) -> None:
         self.page = page
+        self.deadline_in = deadline_in
         self.server_url = server_url
         self.state = state
         self.seat = seat
@@ -89,6 +92,8 @@ class StagedTable:
     def _room(self) -> str:
         summary = dict(self.summary, status="over" if engine.is_over(self.state) else "playing", v=self.v)
         summary.pop("deadline_in", None)
+        if self.deadline_in is not None:
+            summary["deadline_in"] = self.deadline_in
         return json.dumps(room_message(summary, self.seat, False))
 
     def _state(self, events: list[dict[str, Any]], sync: bool) -> str:
