@@ -259,7 +259,9 @@ def test_hr_whole_race_two_people_two_bots_and_a_spectator(browser, server_url, 
 
     for page in [*players, spectator]:
         expect(page.locator("#game-root")).to_have_attribute("data-over", "true")
-        expect(page.locator("#turn-banner")).to_have_text(words("table.game_over"))
+        # The end: the shell's results card at the top names the winner, and so does the banner.
+        expect(page.locator("#end-card")).to_be_visible()
+        expect(page.locator("#turn-banner")).to_have_text(page.locator("#end-card-heading").inner_text())
         expect(page.locator("#hr-results-h")).to_have_text(words("hr.results_heading"))
         expect(page.locator(".hr-settlement")).to_have_count(1)
         # Every hand revealed: one row per seat, with the shares explained in words.

@@ -315,7 +315,9 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     assert played_rounds >= 1
     for page in [*players, spectator]:
         expect(page.locator(".pip-results")).to_be_visible()
-        expect(page.locator("#turn-banner")).to_have_text(words(lang, "table.game_over"))
+        # The end: the shell's results card at the top names the winner, and so does the banner.
+        expect(page.locator("#end-card")).to_be_visible()
+        expect(page.locator("#turn-banner")).to_have_text(page.locator("#end-card-heading").inner_text())
         expect(page.locator("#pip-results-h")).to_have_text(words(lang, "pip.results_heading"))
         # Every stake and submission is revealed: one row per seat and one per round played.
         expect(page.locator(".pip-scores tbody tr")).to_have_count(4)

@@ -300,7 +300,9 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
 
     for page, lang in ((host, "en"), (friend, "pt"), (spectator, "zh-Hans")):
         expect(page.locator("#game-root")).to_have_attribute("data-over", "true")
-        expect(page.locator("#turn-banner")).to_have_text(words("table.game_over", lang))
+        # The end: the shell's results card at the top names the winner, and so does the banner.
+        expect(page.locator("#end-card")).to_be_visible()
+        expect(page.locator("#turn-banner")).to_have_text(page.locator("#end-card-heading").inner_text())
         expect(page.locator("#per-results-h")).to_have_text(words("per.results_heading", lang))
         expect(page.locator(".per-scores tbody tr")).to_have_count(3)
         expect(page.locator(".per-step-horse")).to_have_count(3)

@@ -214,7 +214,8 @@ def test_horse_racing_tokens_fit_and_never_cover_the_lane_number(browser, server
         """lanes => lanes.map((lane) => {
           const r = (sel) => lane.querySelector(sel).getBoundingClientRect();
           const token = lane.querySelector('.hr-token');
-          return { horse: lane.dataset.horse, no: r('.hr-horse-no'), token: r('.hr-token'), track: r('.hr-track'),
+          return { horse: lane.dataset.horse, no: r('.hr-horse-no'), token: r('.hr-token'),
+                   track: r('.hr-track'),
                    fits: token.scrollWidth <= token.clientWidth && token.scrollHeight <= token.clientHeight };
         })"""
     )
@@ -259,8 +260,8 @@ def test_the_timer_warning_draws_its_clock_without_an_emoji_font(browser, server
     warning = page.locator("#turn-warning")
     expect(warning).to_be_visible()
     before = warning.evaluate(
-        "n => { const s = getComputedStyle(n, '::before'); return { content: s.content, width: parseFloat(s.width),"
-        " border: s.borderTopStyle }; }"
+        "n => { const s = getComputedStyle(n, '::before');"
+        " return { content: s.content, width: parseFloat(s.width), border: s.borderTopStyle }; }"
     )
     assert before["content"] == '""' and before["width"] >= 8 and before["border"] == "solid", before
     assert "⏱" not in warning.inner_text()
@@ -275,8 +276,11 @@ def test_what_just_happened_is_on_the_table_for_every_game(browser, server_url, 
     state = mid_game(game)
     page, table = stage(browser, server_url, state, seat=None)
     line = page.locator("#last-move")
-    same = "() => { const l = document.getElementById('last-move'); const items = document.querySelectorAll('#game-log li');"
-    same += " return !l.hidden && items.length && l.textContent === items[items.length - 1].textContent; }"
+    same = (
+        "() => { const l = document.getElementById('last-move');"
+        " const items = document.querySelectorAll('#game-log li');"
+        " return !l.hidden && items.length && l.textContent === items[items.length - 1].textContent; }"
+    )
     page.wait_for_function(same)
     first = page.locator("#game-log li").last.text_content()
     seen = len(engine.view(state, None)["log"])
@@ -382,7 +386,8 @@ def test_on_a_phone_the_dice_and_bluff_board_is_full_width_with_readable_words(b
     assert width >= 360, width
     sizes = page.evaluate(
         """() => { const svg = document.querySelector('.peb-board-svg'); const scale = svg.getScreenCTM().a;
-          const px = (sel) => [...svg.querySelectorAll(sel)].map((n) => parseFloat(getComputedStyle(n).fontSize) * scale);
+          const px = (sel) => [...svg.querySelectorAll(sel)]
+            .map((n) => parseFloat(getComputedStyle(n).fontSize) * scale);
           return { num: px('.peb-space-num'), fare: px('.peb-fare'), zone: px('.peb-zone-label'),
                    rider: px('.peb-rider-letter'), mark: px('.peb-space-mark') }; }"""
     )
