@@ -484,7 +484,7 @@ function resultDetails(view, ctx) {
       score: ctx.tp("pip.end_score", score, { n: ctx.num(score) }),
       detail: ctx.t("pip.end_detail", {
         payout: ctx.num(revealed.payouts?.[seat] ?? 0),
-        penalty: ctx.num(-(revealed.penalties?.[seat] ?? 0)),
+        penalty: revealed.penalties?.[seat] ? ctx.num(-revealed.penalties[seat]) : ctx.num(0),
         garnets: ctx.tp("count.garnets", revealed.garnets?.[seat] ?? 0, { n: ctx.num(revealed.garnets?.[seat] ?? 0) }),
       }),
     };

@@ -1,5 +1,5 @@
-// The generic table shell. It owns the turn banner, the players list, the
-// game log and the socket; a game draws its own table through a module at
+// The generic table shell. It owns the turn banner, the players list, the end card,
+// the game log and the last-move line; a game draws its own table through a module at
 // static/games/<id>.js with this API (see ponies_in_pursuit.js):
 //
 //   export default {
