@@ -1107,6 +1107,13 @@ function turnText(view, ctx) {
     case "call": return ctx.t("peb.turn_call", { name: ctx.seatName(view.claim.seat), hand: handName(ctx, view.claim.hand) });
     case "duel": case "final_duel": case "indians":
       return ctx.t(view.fight?.placing === ctx.me ? "peb.turn_stand" : "peb.turn_shoot");
+    // The actual question of the step the rider is asked about.
+    case "jail": return ctx.t("peb.turn_jail");
+    case "train": return ctx.t("peb.turn_train");
+    case "saloon": return ctx.t("peb.turn_saloon");
+    case "relay": return ctx.t("peb.turn_relay");
+    case "bluff_move": return ctx.t("peb.turn_bluff_move");
+    case "end": return ctx.t("peb.turn_end");
     default: return ctx.t("peb.turn_choose");
   }
 }

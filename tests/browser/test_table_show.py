@@ -458,3 +458,42 @@ def test_the_table_and_its_end_are_axe_clean(browser, server_url, game, axe_sour
         bad = [f"{v['id']}: {[n['target'] for n in v['nodes']][:4]}" for v in result["violations"]]
         assert bad == [], json.dumps(bad)
         close(page)
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
+def test_on_a_phone_the_end_card_fits_the_screen(browser, server_url, game):
+    page, _ = stage(browser, server_url, one_winner_game(game), seat=0, size=PHONE)
+    card = page.locator("#end-card")
+    expect(card).to_be_visible()
+    outside = card.evaluate(
+        """card => { const edge = card.getBoundingClientRect();
+          return [...card.querySelectorAll('.end-row > *')].filter((n) => {
+            const r = n.getBoundingClientRect(); return r.left < edge.left || r.right > edge.right; })
+            .map((n) => n.textContent); }"""
+    )
+    assert outside == [], outside
+    assert card.bounding_box()["y"] < PHONE["height"] / 4
+    close(page)
+
+
+PEB_QUESTIONS = {"jail": "peb.turn_jail", "train": "peb.turn_train", "saloon": "peb.turn_saloon"}
+
+
+@pytest.mark.parametrize("phase", sorted(PEB_QUESTIONS))
+def test_dice_and_bluff_banner_asks_the_actual_question(browser, server_url, phase):
+    def asked(state):
+        return engine.view(state, None)["phase"] == phase and bool(engine.to_act(state))
+
+    for seed in range(1, 30):
+        try:
+            state = bots_until("pony_express_bluff", 4, seed, asked)
+            break
+        except AssertionError:
+            continue
+    else:
+        pytest.fail(f"no {phase} question in 30 games")
+    seat = engine.to_act(state)[0]
+    page, _ = stage(browser, server_url, state, seat=seat)
+    expect(page.locator("#turn-banner")).to_have_text(words("en", PEB_QUESTIONS[phase]))
+    assert words("en", "peb.turn_choose") not in page.locator("#turn-banner").inner_text()
+    close(page)
