@@ -22,18 +22,19 @@ export function rankByScore(result) {
   return order.map((seat) => ({ seat, place: order.findIndex((other) => key(other) === key(seat)) + 1 }));
 }
 
-// "Ana wins!" / "Ana and Bruno win!" (or "The game is over." without a winner).
-export function winnerLine(result, seatName) {
+// "Ana wins!" / "Ana and Bruno win!" / "You win!" (or "The game is over." without a winner).
+export function winnerLine(result, seatName, me = null) {
   const winners = result?.winners ?? [];
   if (!winners.length) return t("table.game_over");
+  if (winners.length === 1 && winners[0] === me) return t("end.you_win");
   return tp("end.winner", winners.length, { names: joinList(winners.map(seatName)) });
 }
 
-export function tabTitle(result, seatName) {
+export function tabTitle(result, seatName, me = null) {
   const winners = result?.winners ?? [];
-  const words = winners.length
-    ? tp("end.title", winners.length, { names: joinList(winners.map(seatName)) })
-    : t("table.game_over");
+  let words = t("table.game_over");
+  if (winners.length === 1 && winners[0] === me) words = t("end.you_win_title");
+  else if (winners.length) words = tp("end.title", winners.length, { names: joinList(winners.map(seatName)) });
   return `${words} · ${t("site.name")}`;
 }
 
@@ -56,7 +57,7 @@ export function drawEndCard(card, { view, module, ctx, me }) {
     el("span", { class: "end-score", text: own.score ?? tp("end.score", result.scores?.[seat] ?? 0, { score: num(result.scores?.[seat] ?? 0) }) }),
     own.detail ? el("span", { class: "end-detail", text: own.detail }) : null);
   });
-  card.querySelector("#end-card-heading").textContent = winnerLine(result, ctx.seatName);
+  card.querySelector("#end-card-heading").textContent = winnerLine(result, ctx.seatName, me);
   const decided = card.querySelector("#end-card-decided");
   decided.textContent = details.decided ?? "";
   decided.hidden = !details.decided;

@@ -142,7 +142,7 @@ export class Table {
     drawEndCard(card, { view: frame.view, module: this.module, ctx: this.ctx(), me: this.me });
     if (!this.endAnnounced) {
       this.endAnnounced = true;
-      announce(winnerLine(result, (seat) => this.seatName(seat)));
+      announce(winnerLine(result, (seat) => this.seatName(seat), this.me));
     }
   }
 
@@ -152,12 +152,12 @@ export class Table {
     const mine = !frame.over && this.me !== null && (frame.view?.to_act ?? []).includes(this.me);
     let text;
     const result = frame.over ? frame.view?.result : null;
-    if (frame.over) text = winnerLine(result, (seat) => this.seatName(seat));
+    if (frame.over) text = winnerLine(result, (seat) => this.seatName(seat), this.me);
     else if (this.me === null) text = t("table.watching");
     else text = this.module.turnText?.(frame.view, ctx) ?? (mine ? t("table.your_move") : t("table.waiting"));
     banner.textContent = text;
     banner.dataset.state = frame.over ? "over" : mine ? "mine" : "wait";
-    if (frame.over) document.title = tabTitle(result, (seat) => this.seatName(seat));
+    if (frame.over) document.title = tabTitle(result, (seat) => this.seatName(seat), this.me);
     else document.title = mine ? `● ${t("table.your_move")} · ${t("site.name")}` : t("site.name");
     if (mine && !this.wasMyTurn) {
       announce(text, { urgent: true });

@@ -497,3 +497,15 @@ def test_dice_and_bluff_banner_asks_the_actual_question(browser, server_url, pha
     expect(page.locator("#turn-banner")).to_have_text(words("en", PEB_QUESTIONS[phase]))
     assert words("en", "peb.turn_choose") not in page.locator("#turn-banner").inner_text()
     close(page)
+
+
+def test_the_winner_reads_you_win_in_the_card_banner_and_tab(browser, server_url):
+    state = one_winner_game("pony_express_race")
+    winner = engine.result(state)["winners"][0]
+    page, _ = stage(browser, server_url, state, seat=winner)
+    expect(page.locator("#end-card-heading")).to_have_text(words("en", "end.you_win"))
+    expect(page.locator("#turn-banner")).to_have_text(words("en", "end.you_win"))
+    expect(page).to_have_title(f"{words('en', 'end.you_win_title')} · {words('en', 'site.name')}")
+    mine = page.locator(f'#end-card-ranking li[data-seat="{winner}"]')
+    expect(mine).to_contain_text(words("en", "table.name_you", name=NAMES[winner]))
+    close(page)
