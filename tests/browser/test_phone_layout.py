@@ -13,7 +13,6 @@ the real table module; the sticky bar is checked in real rooms on the room page.
 from __future__ import annotations
 
 import json
-import random
 import urllib.request
 
 import pytest
@@ -21,6 +20,8 @@ from playwright.sync_api import Page, expect
 
 import engine
 from app import i18n
+
+from .staging import bots_until
 
 pytestmark = pytest.mark.browser
 
@@ -53,19 +54,6 @@ def phone(browser, server_url):
     yield page
     assert errors == [], errors
     context.close()
-
-
-def bots_until(game: str, seats: int, seed: int, done, options: dict | None = None) -> dict:
-    """Bots play from the start until `done(state)` holds."""
-    rng = random.Random(seed)
-    state = engine.setup(game, options, seats, seed)
-    for _ in range(5000):
-        if done(state):
-            return state
-        assert not engine.is_over(state), f"{game} ended before the situation arose"
-        seat = engine.to_act(state)[0]
-        state = engine.apply(state, seat, engine.bot_action(state, seat, rng))
-    raise AssertionError("the situation never arose")
 
 
 def mount(page: Page, game: str, state: dict, seat: int | None) -> None:
