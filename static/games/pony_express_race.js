@@ -746,13 +746,31 @@ class PonyExpressRaceTable {
     }
     const fresh = key !== this.shownRollKey;
     this.shownRollKey = key;
+    // Each roll made it or not (public: the log's roll events); the card's value it had to
+    // beat is said when this reader may know it: a greenhorn's turned card, or your own card.
+    const oks = log.filter((e) => e.e === "roll" && e.horse === horse).slice(-rolls.length).map((e) => e.ok);
+    const need = this.neededRoll(view, log, horse);
     this.diceBox.hidden = false;
-    this.diceBox.replaceChildren(
+    this.diceBox.replaceChildren(...[
       el("h2", { id: "per-dice-h", class: "per-sub", text: t("per.dice_heading", { horse: horseName(this.ctx, horse) }) }),
+      need ? el("p", { class: "per-dice-need", text: t("per.dice_need", { value: need }) }) : null,
       el("div", { class: "per-dice-row" }, rolls.map((roll, n) => el("span", {
-        class: `per-die ${fresh && n === rolls.length - 1 ? "rolling" : ""}`.trim(), "aria-hidden": "true", text: String(roll),
-      }))),
-      el("p", { class: "visually-hidden", text: t("per.dice_text", { rolls: rollsText(this.ctx, rolls) }) }));
+        class: `per-die ${fresh && n === rolls.length - 1 ? "rolling" : ""}`.trim(), "aria-hidden": "true",
+        dataset: { ok: oks.length === rolls.length ? String(oks[n]) : "" },
+      }, String(roll), oks.length === rolls.length ? el("span", { class: "per-die-mark", text: oks[n] ? "✓" : "✗" }) : null))),
+      el("p", { class: "visually-hidden", text: t("per.dice_text", { rolls: rollsText(this.ctx, rolls) }) })].filter(Boolean));
+  }
+
+  // The value a d10 had to stay at or under (PER-22), when this reader may know the card.
+  neededRoll(view, log, horse) {
+    const turn = view.race?.turn;
+    if (turn?.horse === horse && turn.card) return splitCard(turn.card)[1];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const event = log[i];
+      if (event.e === "greenhorn_card" && event.horse === horse) return splitCard(event.card)[1];
+      if (event.e === "ride" && event.horse === horse && i < log.length - 1 && log.slice(i + 1).some((e) => e.e === "roll")) break;
+    }
+    return null;
   }
 
   drawResults(view) {

@@ -509,3 +509,33 @@ def test_the_winner_reads_you_win_in_the_card_banner_and_tab(browser, server_url
     mine = page.locator(f'#end-card-ranking li[data-seat="{winner}"]')
     expect(mine).to_contain_text(words("en", "table.name_you", name=NAMES[winner]))
     close(page)
+
+
+def test_odds_and_riders_d10_says_what_it_needed_and_whether_it_made_it(browser, server_url):
+    def greenhorn_rolled(state):
+        log = state["log"]
+        last_ride = max((i for i, e in enumerate(log) if e["e"] == "ride"), default=-1)
+        return (
+            last_ride > 0
+            and any(e["e"] == "roll" for e in log[:last_ride][-3:])
+            and any(
+                e["e"] == "greenhorn_card" and e["horse"] == log[last_ride]["horse"]
+                for e in log[:last_ride][-4:]
+            )
+        )
+
+    state = bots_until("pony_express_race", 3, 7, greenhorn_rolled)
+    log = state["log"]
+    ride = max(i for i, e in enumerate(log) if e["e"] == "ride")
+    horse = log[ride]["horse"]
+    card = next(e["card"] for e in reversed(log[:ride]) if e["e"] == "greenhorn_card" and e["horse"] == horse)
+    oks = [e["ok"] for e in log[:ride] if e["e"] == "roll" and e["horse"] == horse][
+        -len(log[ride]["rolls"]) :
+    ]
+    page, _ = stage(browser, server_url, state, seat=None)
+    value = int(card.rsplit("-", 1)[1])
+    expect(page.locator(".per-dice-need")).to_have_text(words("en", "per.dice_need", value=value))
+    dice = page.locator(".per-dice-row .per-die")
+    expect(dice).to_have_count(len(oks))
+    assert dice.evaluate_all("ds => ds.map((d) => d.dataset.ok)") == [str(ok).lower() for ok in oks]
+    close(page)
