@@ -134,12 +134,14 @@ export class Table {
   renderEnd(frame) {
     const card = document.getElementById("end-card");
     if (!card) return;
-    const result = frame.over ? frame.view?.result : null;
-    if (!result) {
+    if (!frame.over) {
       card.hidden = true;
       return;
     }
-    drawEndCard(card, { view: frame.view, module: this.module, ctx: this.ctx(), me: this.me });
+    // A game whose final view has no result still gets its card (the end, Rematch, Replay).
+    const result = frame.view?.result ?? { scores: [], winners: [] };
+    const module = frame.view?.result ? this.module : null;
+    drawEndCard(card, { view: { ...frame.view, result }, module, ctx: this.ctx(), me: this.me });
     if (!this.endAnnounced) {
       this.endAnnounced = true;
       announce(winnerLine(result, (seat) => this.seatName(seat), this.me));
