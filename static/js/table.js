@@ -155,7 +155,7 @@ export class Table {
     let text;
     const result = frame.over ? frame.view?.result : null;
     if (frame.over) text = winnerLine(result, (seat) => this.seatName(seat), this.me);
-    else if (this.me === null) text = t("table.watching");
+    else if (this.me === null) text = this.watchingText(frame.view?.to_act ?? []);
     else text = this.module.turnText?.(frame.view, ctx) ?? (mine ? t("table.your_move") : t("table.waiting"));
     banner.textContent = text;
     banner.dataset.state = frame.over ? "over" : mine ? "mine" : "wait";
@@ -167,6 +167,13 @@ export class Table {
     } else if (!mine && this.wasMyTurn) this.signals.turnOver();
     this.wasMyTurn = mine;
     this.clock.update({ deadline: frame.over ? null : this.deadline, mine });
+  }
+
+  // A spectator's banner says whom the table waits for (a few names, or how many choose).
+  watchingText(acting) {
+    if (!acting.length) return t("table.watching");
+    if (acting.length > 3) return tp("table.watching_many", acting.length, { n: num(acting.length) });
+    return t("table.watching_turn", { names: joinList(acting.map((seat) => this.seatName(seat))) });
   }
 
   renderPlayers() {

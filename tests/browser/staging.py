@@ -21,11 +21,20 @@ from typing import Any
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 import engine
+from app import i18n
 from app.ws.outgoing import room_message, state_message
 
 NAMES = ["Ana", "Bruno", "Chen", "Dora", "Edu", "Fei", "Gil", "Hana", "Ivo", "Jun", "Kai", "Lia"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+
+
+def watching(lang: str) -> re.Pattern[str]:
+    """A spectator's turn banner: "You are watching …" with or without whom the table waits for."""
+    table = i18n.catalogue(lang)
+    keys = ("table.watching", "table.watching_turn", "table.watching_many.one", "table.watching_many.other")
+    forms = [re.sub(r"\\\{\w+\\\}", ".+", re.escape(table[key])) for key in keys]
+    return re.compile("^(" + "|".join(forms) + ")$")
 
 
 def bots_until(

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 import engine
 from app import i18n
 
-from .staging import bots_until
+from .staging import bots_until, watching
 
 pytestmark = pytest.mark.browser
 
@@ -177,7 +177,7 @@ def test_turn_banner_and_timer_stay_in_view_while_scrolling(browser, server_url,
     page.goto(f"{server_url}/rooms/{room['code']}")  # a spectator
     expect(page.locator("#seat-list .seat")).to_have_count(bots + 1)
     api(server_url, f"/api/rooms/{room['code']}/start", token=room["token"])
-    expect(page.locator("#turn-banner")).to_have_text(i18n.translate("en", "table.watching"))
+    expect(page.locator("#turn-banner")).to_have_text(watching("en"))
     timer = page.locator("#turn-timer-slot [role=timer]")
     expect(timer).to_be_visible()
     # Scroll to the very bottom (again, while frames still change the page's height) and

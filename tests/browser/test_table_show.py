@@ -539,3 +539,11 @@ def test_odds_and_riders_d10_says_what_it_needed_and_whether_it_made_it(browser,
     expect(dice).to_have_count(len(oks))
     assert dice.evaluate_all("ds => ds.map((d) => d.dataset.ok)") == [str(ok).lower() for ok in oks]
     close(page)
+
+
+def test_a_spectators_banner_says_whom_the_table_waits_for(browser, server_url):
+    state = bots_until("horse_racing", 4, 3, lambda s: s["phase"] == "race" and len(engine.to_act(s)) == 1)
+    page, _ = stage(browser, server_url, state, seat=None)
+    names = NAMES[engine.to_act(state)[0]]
+    expect(page.locator("#turn-banner")).to_have_text(words("en", "table.watching_turn", names=names))
+    close(page)
