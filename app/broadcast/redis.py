@@ -42,7 +42,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
-from .base import CONFIRM_SECONDS, Broadcast, Subscription
+from .base import CONFIRM_SECONDS, RESYNC, Broadcast, Subscription
 
 log = logging.getLogger("paddock.broadcast")
 
@@ -158,6 +158,11 @@ class RedisBroadcast(Broadcast):
             return None
         return payload if isinstance(payload, dict) else None
 
+    def hears(self, channel: str) -> bool:
+        """Only the channels Redis has confirmed on the current connection (this process has
+        sockets in the room and hears every change of it since the confirmation)."""
+        return channel in self.live
+
     def subscribe(self, channel: str) -> Subscription:
         subscription = super().subscribe(channel)
         if channel not in self.live:
@@ -208,6 +213,10 @@ class RedisBroadcast(Broadcast):
         self.answers_due.pop(channel, None)
         if channel in self.sent:
             self.live.add(channel)
+            if self.on_remote is not None:
+                # Heard from now on; what this process holds of the room from before may have
+                # missed changes (not heard yet, or lost with a connection): read it again.
+                self.on_remote(channel, RESYNC)
             for subscription in list(self.subscribers.get(channel, ())):
                 subscription.confirm()
 
@@ -258,6 +267,8 @@ class RedisBroadcast(Broadcast):
                 if channel in self.subscribers:
                     payload = self._payload(response[2])
                     if payload is not None:
+                        if self.on_remote is not None:  # the room service's memory first
+                            self.on_remote(channel, payload)
                         self._deliver_local(channel, payload)
             elif kind == b"subscribe":
                 self._confirmed(response[1][skip:].decode())

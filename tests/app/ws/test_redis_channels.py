@@ -125,10 +125,10 @@ def test_a_change_from_another_process_is_turned_into_frames_once_per_audience(
     built: list[tuple[str, int, int | None]] = []
     state_message = frames.state_message
 
-    def counted(state, v, seat, events, log=None, sight=None):
+    def counted(state, v, seat, events, log=None, *rest):
         if log is None:  # a delta frame (a sync frame carries the log)
             built.append((threading.current_thread().name, v, seat))
-        return state_message(state, v, seat, events, log, sight)
+        return state_message(state, v, seat, events, log, *rest)
 
     monkeypatch.setattr(frames, "state_message", counted)
     settings = settings_for(postgres_url, broadcast_url=redis_url, broadcast_prefix=redis_prefix)
