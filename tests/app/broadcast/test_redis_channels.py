@@ -15,6 +15,7 @@ import socket
 import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 import redis
@@ -223,5 +224,31 @@ def test_after_redis_restarts_every_live_channel_is_subscribed_again_and_its_sub
         finally:
             await a.disconnect()
             await b.disconnect()
+
+    asyncio.run(scenario())
+
+
+def test_a_room_is_heard_only_from_its_confirmation_and_is_read_again_then(redis_url, redis_prefix):
+    """`hears` (whether the room service may use the room from memory) is true only for a
+    confirmed channel; each confirmation, first or after a drop, tells the service to forget
+    what it held of the room, and another process's messages reach it before the sockets."""
+
+    async def scenario():
+        async with _two_processes(redis_url, redis_prefix) as (a, b, _raw):
+            told: list[tuple[str, Any]] = []
+            b.on_remote = lambda channel, payload: told.append((channel, payload))
+            assert not b.hears("room:h")
+            watcher = b.subscribe("room:h")
+            assert not b.hears("room:h")  # subscribed here, not yet confirmed by Redis
+            assert await b.wait_confirmed(watcher)
+            assert b.hears("room:h") and told == [("room:h", RESYNC)]
+            await a.publish("room:h", {"kind": "state", "v": 1})
+            assert (await _get(watcher))["v"] == 1
+            assert told[-1] == ("room:h", {"kind": "state", "v": 1})
+            assert _kill_client(redis_url, b.listener_name) == 1
+            assert await _get(watcher) is RESYNC
+            assert b.hears("room:h") and told[-1] == ("room:h", RESYNC) and len(told) == 3
+            b.unsubscribe(watcher)
+            await _until(lambda: not b.hears("room:h"), "room h unheard")
 
     asyncio.run(scenario())
