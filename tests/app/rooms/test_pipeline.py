@@ -141,14 +141,16 @@ def test_writes_of_several_rooms_arriving_together_share_one_transaction(databas
         games = [await game(rooms) for _ in range(5)]
         for code, _ in games:
             await rooms.load(code)
-        busy, release = threading.Event(), threading.Event()
+        threads = rooms.store.db_thread._max_workers  # every database thread is kept busy
+        busy, release = threading.Semaphore(0), threading.Event()
 
         def hold(conn):
-            busy.set()
+            busy.release()
             release.wait(30)
 
-        blocker = asyncio.ensure_future(rooms.store.tx_play(hold))
-        await asyncio.get_running_loop().run_in_executor(None, busy.wait, 30)
+        blocker = asyncio.gather(*(rooms.store.tx_play(hold) for _ in range(threads)))
+        for _ in range(threads):
+            await asyncio.get_running_loop().run_in_executor(None, busy.acquire, True, 30)
         first = plays()
         acts = [asyncio.ensure_future(rooms.act(code, ann, 0, PICK)) for code, (ann, _) in games]
         commits = rooms.pipeline.commits
