@@ -1,5 +1,6 @@
 """docker-compose.yml: the app (built from the Dockerfile), PostgreSQL and Redis with health
-checks, the app waiting for both to be healthy, and the app's settings pointing at them;
+checks, nginx in front of the app replicas (deploy/nginx.conf, the file tests/app/test_proxy.py
+runs with Debian's nginx), the app waiting for both to be healthy, and the app's settings pointing at them;
 the app checked by its readiness endpoint and restarted when it exits; the Dockerfile
 installing the wheel (not editable) and running as an unprivileged user.
 
@@ -8,6 +9,8 @@ tests/app/test_multiprocess.py."""
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import shlex
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -34,9 +37,9 @@ def compose() -> dict:
     return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 
 
-def test_three_services_each_with_a_health_check():
+def test_four_services_each_with_a_health_check():
     services = compose()["services"]
-    assert set(services) == {"app", "postgres", "redis"}
+    assert set(services) == {"app", "postgres", "redis", "proxy"}
     for name, service in services.items():
         check = service["healthcheck"]
         assert check["test"] and check["interval"] and check["retries"] > 0, name
@@ -110,3 +113,68 @@ def test_the_image_installs_the_wheel_and_runs_as_an_unprivileged_user():
     copied = " ".join(arg for op, arg in instructions if op == "COPY" and "--from" not in arg)
     for source in WHEEL_SOURCES:
         assert source in copied.split(), source
+
+
+def nginx_conf() -> str:
+    return re.sub(r"#[^\n]*", "", (ROOT / "deploy" / "nginx.conf").read_text())
+
+
+def test_the_proxy_is_official_nginx_with_the_deploy_config_and_the_only_published_port():
+    services = compose()["services"]
+    proxy = services["proxy"]
+    assert re.fullmatch(r"nginx:[\w.-]+", proxy["image"]), proxy["image"]
+    mounts = [volume.split(":") for volume in proxy["volumes"]]
+    assert ["./deploy/nginx.conf", "/etc/nginx/nginx.conf", "ro"] in mounts
+    assert (ROOT / "deploy" / "nginx.conf").is_file()
+    listen = re.search(r"^\s*listen\s+(\d+);", nginx_conf(), re.M)
+    assert listen, "the proxy listens on one port"
+    (published,) = proxy["ports"]
+    assert published.split(":")[-1] == listen.group(1)
+    # Clients reach the replicas through the proxy only (and `--scale` needs no port range).
+    assert "ports" not in services["app"]
+    assert proxy["depends_on"] == {"app": {"condition": "service_healthy"}}
+    assert "/proxy-health" in " ".join(proxy["healthcheck"]["test"])
+    assert re.search(r"location\s*=\s*/proxy-health\s*\{[^}]*return\s+200", nginx_conf())
+
+
+def test_the_proxy_spreads_http_and_websockets_over_every_replica_without_stickiness():
+    conf = nginx_conf()
+    app_port = compose()["services"]["app"]["environment"]["PORT"]
+    upstream = re.search(r"upstream\s+(\w+)\s*\{([^}]*)\}", conf)
+    assert upstream, "an upstream block"
+    servers = re.findall(r"^\s*server\s+(\S+)(.*);", upstream.group(2), re.M)
+    assert [address for address, _ in servers] == [f"app:{app_port}"]  # Docker DNS: every replica
+    assert "max_fails=" in servers[0][1] and "fail_timeout=" in servers[0][1]  # passive health
+    for sticky in ("ip_hash", "hash ", "sticky"):
+        assert sticky not in upstream.group(2), sticky
+    assert f"proxy_pass http://{upstream.group(1)};" in conf
+    assert "proxy_http_version 1.1;" in conf
+    assert "proxy_set_header Upgrade $http_upgrade;" in conf
+    assert "proxy_set_header Connection $connection_upgrade;" in conf
+    assert re.search(r"proxy_next_upstream\s+error\s+timeout[^;]*http_503", conf)
+
+
+def test_the_client_address_is_set_by_the_proxy_and_trusted_from_the_proxy_only():
+    services = compose()["services"]
+    conf = nginx_conf()
+    # Set, not appended ($proxy_add_x_forwarded_for would keep what the client forged).
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in conf
+    assert "$proxy_add_x_forwarded_for" not in conf
+    proxy_ip = services["proxy"]["networks"]["paddock"]["ipv4_address"]
+    trusted = str(services["app"]["environment"]["FORWARDED_ALLOW_IPS"]).split(",")
+    assert trusted == [proxy_ip], "only the proxy may say who the client is"
+    subnet = compose()["networks"]["paddock"]["ipam"]["config"][0]["subnet"]
+    assert ipaddress.ip_address(proxy_ip) in ipaddress.ip_network(subnet)
+    for name, service in services.items():
+        assert "paddock" in service["networks"], name
+
+
+def test_the_proxy_enforces_its_own_slow_client_and_per_address_connection_limits():
+    conf = nginx_conf()
+    assert re.search(r"limit_conn_zone\s+\$binary_remote_addr\s+zone=(\w+):", conf)
+    zone = re.search(r"zone=(\w+):", conf).group(1)
+    assert re.search(rf"limit_conn\s+{zone}\s+\d+;", conf)
+    assert "limit_conn_status 429;" in conf
+    for directive in ("client_header_timeout", "client_body_timeout", "send_timeout"):
+        seconds = re.search(rf"{directive}\s+(\d+)s;", conf)
+        assert seconds and 0 < int(seconds.group(1)) <= 30, directive

@@ -4,15 +4,17 @@ the pages, the fingerprinted static files, the catalogues, the migrations' schem
 operator endpoints.
 
 Offline: the wheel is built without build isolation (setuptools and wheel come from the
-`test` extra) and installed with `--no-deps --no-index` into a venv that sees this
-interpreter's site-packages for the dependencies. The venv's own copy of `app` wins over
-any editable install of the checkout, which the test checks."""
+`test` extra) and installed with `--no-deps --no-index` into a venv that sees the
+site-packages of the interpreter running pytest (a system Python or itself a venv: a `.pth`
+file adds them after the venv's own), so the dependencies come from there. The venv's own
+copy of `app` wins over any editable install of the checkout, which the test checks."""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
+import site
 import subprocess
 import sys
 import time
@@ -55,6 +57,18 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def see_running_site_packages(python: Path) -> None:
+    """Let the venv of `python` import the running environment's packages: `--system-site-packages`
+    would see the base interpreter's, which lack the dependencies when pytest itself runs in a venv.
+    `site.addsitedir` (not a bare path line) so their own `.pth` files are processed too."""
+    running = [*site.getsitepackages()]
+    if site.ENABLE_USER_SITE and os.path.isdir(site.getusersitepackages()):
+        running.append(site.getusersitepackages())
+    own = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))").strip())
+    lines = "".join(f"import site; site.addsitedir({path!r})\n" for path in running)
+    (own / "zz_running_environment.pth").write_text(lines)
+
+
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory) -> Path:
     """A fresh venv with the wheel of these sources installed; the sources are gone afterwards."""
@@ -84,8 +98,9 @@ def venv(tmp_path_factory) -> Path:
     assert len(wheels) == 1
     shutil.rmtree(source)  # nothing may be read from the build tree
     env_dir = base / "venv"
-    run(sys.executable, "-m", "venv", "--system-site-packages", env_dir)
+    run(sys.executable, "-m", "venv", env_dir)
     python = env_dir / "bin" / "python"
+    see_running_site_packages(python)
     run(python, "-m", "pip", "install", "--no-deps", "--no-index", "--ignore-installed", wheels[0])
     return env_dir
 

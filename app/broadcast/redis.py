@@ -48,6 +48,9 @@ log = logging.getLogger("paddock.broadcast")
 
 HEARTBEAT_SECONDS = 5.0
 PROCESS_TTL_SECONDS = 15
+# Presence hashes and the presence-since mark expire unless a live process's heartbeat (or a
+# socket) renews them, so a site that stops (or a test run) leaves no key behind for good.
+PRESENCE_TTL_SECONDS = 4 * PROCESS_TTL_SECONDS
 MAX_BACKOFF_SECONDS = 5.0
 # The listener PINGs an idle connection this often, and gives it up after this long without a
 # word from Redis (a dead peer that never closed the connection).
@@ -329,20 +332,22 @@ class RedisBroadcast(Broadcast):
         async with self.client.pipeline(transaction=False) as pipe:
             pipe.set(self._alive_key(self.process_id), b"1", ex=PROCESS_TTL_SECONDS, get=True)
             pipe.get(self._since_key())
+            pipe.expire(self._since_key(), PRESENCE_TTL_SECONDS)
             for room, members in list(self.local_presence.items()):
                 if members:
                     pipe.hset(
                         self._presence_key(room),
                         mapping={f"{self.process_id}|{member}": b"1" for member in members},
                     )
+                    pipe.expire(self._presence_key(room), PRESENCE_TTL_SECONDS)
             had_alive, since, *_ = await pipe.execute()
         if self.beats and had_alive is None:
             # Our own key vanished: Redis lost its data (restart, flush, or a long outage), and
             # the other processes' presence is missing until their next heartbeat.
-            await self.client.set(self._since_key(), repr(time.time()).encode())
+            await self.client.set(self._since_key(), repr(time.time()).encode(), ex=PRESENCE_TTL_SECONDS)
         elif since is None:
             # A fresh store at this process's start: nobody else can have lost anything.
-            await self.client.set(self._since_key(), b"0", nx=True)
+            await self.client.set(self._since_key(), b"0", nx=True, ex=PRESENCE_TTL_SECONDS)
         self.beats += 1
 
     async def presence_settled(self) -> bool:
@@ -350,7 +355,9 @@ class RedisBroadcast(Broadcast):
         try:
             since = await self.client.get(self._since_key())
             if since is None:  # lost just now: mark it (this process's next beat would)
-                await self.client.set(self._since_key(), repr(time.time()).encode(), nx=True)
+                await self.client.set(
+                    self._since_key(), repr(time.time()).encode(), nx=True, ex=PRESENCE_TTL_SECONDS
+                )
                 return False
             return time.time() - float(since) >= self.heartbeat_seconds * 1.5
         except (RedisError, OSError, ValueError):
@@ -375,7 +382,10 @@ class RedisBroadcast(Broadcast):
                 del self.local_presence[room]
         try:
             if present:
-                await self.client.hset(self._presence_key(room), field, b"1")
+                async with self.client.pipeline(transaction=False) as pipe:
+                    pipe.hset(self._presence_key(room), field, b"1")
+                    pipe.expire(self._presence_key(room), PRESENCE_TTL_SECONDS)
+                    await pipe.execute()
             else:
                 await self.client.hdel(self._presence_key(room), field)
         except (RedisError, OSError):

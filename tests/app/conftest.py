@@ -78,10 +78,28 @@ def redis_url() -> str:
     return _require_redis()
 
 
+def delete_redis_prefix(url: str, prefix: str) -> int:
+    """Delete every key under `prefix` (presence hashes, heartbeat and presence-since keys): the
+    app gives them an expiry too, but a test run leaves nothing behind even for that long."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}*", count=500))
+        return client.delete(*keys) if keys else 0
+    except redis.RedisError:
+        return 0  # unreachable: the tests that needed it were skipped or failed already
+    finally:
+        client.close()
+
+
 @pytest.fixture(scope="module")
-def redis_prefix() -> str:
-    """Unique key/channel prefix per test module, so parallel runs on one Redis never see each other."""
-    return f"ptest:{uuid.uuid4().hex[:12]}:"
+def redis_prefix() -> Iterator[str]:
+    """Unique key/channel prefix per test module, so parallel runs on one Redis never see each other;
+    its keys are deleted after the module."""
+    prefix = f"ptest:{uuid.uuid4().hex[:12]}:"
+    yield prefix
+    delete_redis_prefix(TEST_REDIS_URL, prefix)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -124,12 +142,14 @@ def shared_server(request, tmp_path_factory) -> Iterator[LiveServer]:
             yield live
         return
     redis_url = _require_redis()
+    prefix = f"ptest:{uuid.uuid4().hex[:12]}:"
     for url in _postgres_schema_url():
-        settings = settings_for(
-            url, broadcast_url=redis_url, broadcast_prefix=f"ptest:{uuid.uuid4().hex[:12]}:"
-        )
-        with LiveServer(settings) as live:
-            yield live
+        settings = settings_for(url, broadcast_url=redis_url, broadcast_prefix=prefix)
+        try:
+            with LiveServer(settings) as live:
+                yield live
+        finally:
+            delete_redis_prefix(redis_url, prefix)
 
 
 @pytest.fixture

@@ -215,8 +215,8 @@ def test_racing_clients_on_both_processes_get_one_action_per_seat_decision(pair,
 
 
 def test_an_indecisive_pair_on_one_process_never_stalls_the_third_seat_on_the_other(pair, postgres_url):
-    """PIP-8 across processes: seats 0 and 1 re-submit in a tight loop for 10 s through process
-    A while seat 2 submits once through process B: accepted on its first try, the round resolves."""
+    """PIP-8 across processes: seats 0 and 1 re-submit in a tight loop through process A while
+    seat 2 submits once through process B: accepted on its first try, the round resolves."""
     from tests.app.ws.test_people_not_bots import LOOP_SECONDS, check_indecision, indecisive_round
 
     a, b = pair

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.app.conftest import settings_for
+from tests.app.conftest import delete_redis_prefix, settings_for
 from tests.utils.live_server import LiveServer, bearer, create_room, join
 from tests.utils.tcp_proxy import TcpProxy
 
@@ -96,6 +96,7 @@ def test_readyz_answers_503_while_redis_is_unreachable(sqlite_url, redis_url):
             assert metric_samples(server)[("paddock_redis_reconnects_total", ())] >= 1
     finally:
         proxy.stop()
+        delete_redis_prefix(redis_url, prefix)
 
 
 def test_metrics_count_rooms_by_status(server):

@@ -12,26 +12,18 @@ import time
 import uuid
 
 import pytest
-import redis
 
 from app.broadcast.redis import RedisBroadcast
 from tests.utils.live_server import LiveServer, bearer, create_room, join, start
 
-from ..conftest import settings_for
+from ..conftest import delete_redis_prefix, settings_for
 
 pytestmark = pytest.mark.redis
 
 
 def forget_everything(url: str, prefix: str) -> int:
     """What Redis restarting empty does to this prefix: every key gone."""
-    client = redis.Redis.from_url(url)
-    try:
-        keys = list(client.scan_iter(match=f"{prefix}*", count=500))
-        if keys:
-            client.delete(*keys)
-        return len(keys)
-    finally:
-        client.close()
+    return delete_redis_prefix(url, prefix)
 
 
 def wait_until(check, timeout: float = 20.0, what: str = "condition"):
@@ -74,6 +66,13 @@ def test_after_a_redis_restart_a_connected_player_s_seat_is_never_handed_to_a_bo
     url = f"sqlite:///{tmp_path / 'paddock.db'}"
     # No grace period here: once Bo is really gone, the seat may go at once (app.rooms.seats).
     settings = dict(broadcast_url=redis_url, broadcast_prefix=prefix, seat_grace_seconds=0)
+    try:
+        run_restart_scenario(settings, url, prefix, redis_url)
+    finally:
+        forget_everything(redis_url, prefix)
+
+
+def run_restart_scenario(settings, url, prefix, redis_url):
     with LiveServer(settings_for(url, **settings)) as a, LiveServer(settings_for(url, **settings)) as b:
         for server in (a, b):
             server.rooms.broadcast.heartbeat_seconds = 0.2
@@ -123,4 +122,3 @@ def test_after_a_redis_restart_a_connected_player_s_seat_is_never_handed_to_a_bo
         )
         answer = b.http.post(f"/api/rooms/{code}/seats/1/bot", headers=bearer(room["token"]))
         assert answer.status_code == 200 and answer.json()["seats"][1]["bot"] is True
-    forget_everything(redis_url, prefix)

@@ -9,7 +9,7 @@ import pytest
 import redis
 
 from app.broadcast import RESYNC, make_broadcast
-from app.broadcast.redis import RedisBroadcast
+from app.broadcast.redis import PRESENCE_TTL_SECONDS, PROCESS_TTL_SECONDS, RedisBroadcast
 
 pytestmark = pytest.mark.redis
 
@@ -72,6 +72,36 @@ def test_presence_is_shared_between_processes_and_ends_with_the_process(redis_ur
             await b.disconnect()
 
     asyncio.run(scenario())
+
+
+def test_every_presence_key_expires_unless_a_live_process_renews_it(redis_url, redis_prefix):
+    """A site that stops (or a test run) leaves no key for good: the presence hashes and the
+    presence-since mark carry an expiry, renewed by each heartbeat while a process lives."""
+
+    async def scenario():
+        a = RedisBroadcast(redis_url, 8, redis_prefix)
+        await a.connect()
+        try:
+            await a.set_present("r1", "ann", True)
+            await a.set_present("r2", "bo", True)
+            await a._beat()
+            return await _ttls(redis_url, redis_prefix)
+        finally:
+            await a.disconnect()
+
+    async def _ttls(url, prefix):
+        client = redis.asyncio.Redis.from_url(url)
+        try:
+            return {key.decode(): await client.ttl(key) async for key in client.scan_iter(f"{prefix}*")}
+        finally:
+            await client.aclose()
+
+    ttls = asyncio.run(scenario())
+    wanted = {f"{redis_prefix}{name}" for name in ("presence:r1", "presence:r2", "presence-since")}
+    assert wanted <= set(ttls), ttls
+    # -1 would be "no expiry"; the heartbeat key keeps its own shorter TTL.
+    assert all(0 < ttl <= max(PRESENCE_TTL_SECONDS, PROCESS_TTL_SECONDS) for ttl in ttls.values()), ttls
+    assert PRESENCE_TTL_SECONDS > PROCESS_TTL_SECONDS  # a live process's keys never lapse between beats
 
 
 def test_a_dropped_subscriber_connection_reconnects_and_resyncs_every_local_subscriber(
