@@ -78,6 +78,9 @@ class Settings(BaseSettings):
     seat_grace_seconds: float = 30.0
     # How long a "continue on another device" link (one-time code) stays valid.
     seat_link_seconds: float = 600.0
+    # A link claimed for a seat whose device is connected asks that device first; the seat
+    # moves only if the device stayed silent this long (a device in use keeps its seat).
+    seat_ask_seconds: float = 30.0
     # Chat flood control per connection: a burst of this many messages, then one more
     # every `chat_refill_seconds`.
     chat_burst: int = 5

@@ -33,7 +33,7 @@ from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
 from .guard import HELLO_TIMEOUT, SocketGuard
-from .incoming import Act, BadMessage, Chat, Hello, Ping, parse
+from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, parse
 from .outgoing import room_message
 
 log = logging.getLogger("paddock.ws")
@@ -172,6 +172,8 @@ class RoomConnection:
                     else {"type": "error", "code": exc.code, "message": exc.message, "params": exc.params}
                 )
                 continue
+            if self.group.asked and isinstance(parsed, (Act, Chat)):
+                await self.group.answer(keep=True)  # a seat in use is never taken
             if isinstance(parsed, Hello):
                 await self.on_hello(parsed)
             elif isinstance(parsed, Act):
@@ -186,6 +188,9 @@ class RoomConnection:
                 await self.send(slow_down(wait) if wait else {"type": "pong", "v": self.sent_v})
             elif isinstance(parsed, Chat):
                 await self.group.on_chat(parsed)
+            elif isinstance(parsed, SeatAnswer):
+                wait = self.flood.junk.take()
+                await (self.send(slow_down(wait)) if wait else self.group.answer(parsed.keep))
 
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:

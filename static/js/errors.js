@@ -52,6 +52,8 @@ const ERROR_KEYS = {
   not_finished: "error.not_finished",
   too_soon: "error.too_soon",
   bad_link: "error.bad_link",
+  seat_asked: "error.seat_asked",
+  seat_kept: "error.seat_kept",
   not_a_player: "error.not_a_player",
   http_error: "error.http_error",
   // limits and storage (app/core/ratelimit.py, app/ws/guard.py, app/core/storage.py)
