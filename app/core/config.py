@@ -86,6 +86,11 @@ class Settings(BaseSettings):
     chat_burst: int = 5
     chat_refill_seconds: float = 2.0
 
+    # Operators only (app/routes/ops.py): /metrics and the reasons of /readyz need
+    # `Authorization: Bearer <OPS_TOKEN>`; while it is empty, only requests from a loopback
+    # address get them. Everyone else sees /readyz's bare status.
+    ops_token: str = ""
+
     # Logging (app.logs): the least severe level written, and `text` or `json` (one object a line).
     log_level: Literal["debug", "info", "warning", "error", "critical"] = "info"
     log_format: Literal["text", "json"] = "text"

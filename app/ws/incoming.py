@@ -26,6 +26,8 @@ from pydantic import (
     ValidationError,
 )
 
+from app.core.json_shape import shape_problem
+
 
 class BadMessage(Exception):
     def __init__(self, code: str, message: str, **params: Any) -> None:
@@ -85,6 +87,8 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat 
         data = orjson.loads(raw)
     except orjson.JSONDecodeError:
         raise BadMessage("bad_json", "That message is not valid JSON.") from None
+    if (problem := shape_problem(data)) is not None:
+        raise BadMessage(*problem)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("bad_message", 'A message must be a JSON object with a "type".')
     if data["type"] not in KNOWN_TYPES:
