@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from confusable_homoglyphs.confusables import confusables_data
+from confusable_homoglyphs.confusables import confusables_data  # type: ignore[import-untyped]
 
 _MARK = "\u200e"  # the table wraps right-to-left characters in marks
 
