@@ -13,6 +13,7 @@ from app.api.headers import SecurityHeaders
 from app.api.limits import BodySizeLimit
 from app.api.main import api_router
 from app.broadcast import make_broadcast
+from app.core import log_noise
 from app.core.config import Settings
 from app.core.db import make_engine, make_sessions
 from app.core.migrate import upgrade
@@ -53,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await broadcast.disconnect()
         database.dispose()
 
+    log_noise.install(settings.refusal_log_seconds)  # uvicorn's protocol errors, counted
     app = FastAPI(title="Paddock", lifespan=lifespan)
     app.state.settings = settings
     app.state.limits = ClientLimits(settings)

@@ -91,6 +91,10 @@ class Settings(BaseSettings):
     # address get them. Everyone else sees /readyz's bare status.
     ops_token: str = ""
 
+    # A connection (and uvicorn's protocol errors, all together) writes at most one log line
+    # per this many seconds about what was refused; the line counts the rest (app.ws.refusals).
+    refusal_log_seconds: float = 60.0
+
     # Logging (app.logs): the least severe level written, and `text` or `json` (one object a line).
     log_level: Literal["debug", "info", "warning", "error", "critical"] = "info"
     log_format: Literal["text", "json"] = "text"
