@@ -140,3 +140,13 @@ class RoomMessage(Base):
     # The frame every socket receives: {"type": "chat", ...} or {"type": "notice", ...}.
     frame: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class WriteCheck(Base):
+    """A scratch row the start check and /readyz write and delete (app.core.storage): a write
+    that really needs the disk, not a no-op (migration 0005)."""
+
+    __tablename__ = "write_checks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    checked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from app.core.storage import startup_problem
 
-    problem = startup_problem(settings.database_url)
+    problem = startup_problem(settings.database_url, settings)
     if problem is not None:
         print(f"Paddock cannot start: {problem}", file=sys.stderr, flush=True)
         return 1

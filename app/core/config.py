@@ -22,6 +22,13 @@ class Settings(BaseSettings):
     # Seconds between sweeps that take over bots and timers of running games
     # (e.g. after another process died); 0 turns the sweep off.
     sweep_seconds: float = 10.0
+    # A database that cannot hang the server (app.core.db; README "Limits"): seconds to
+    # connect to PostgreSQL; seconds a PostgreSQL statement (and any one use of a connection)
+    # may take before it is cancelled and the request answers `storage_unavailable`; seconds
+    # a SQLite write waits for a lock held by another process.
+    db_connect_timeout: float = 5.0
+    db_statement_timeout: float = 10.0
+    sqlite_busy_timeout: float = 10.0
     # Database threads per process for PostgreSQL (SQLite always uses one).
     db_threads: int = 2
     host: str = "127.0.0.1"

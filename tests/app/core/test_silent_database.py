@@ -1,0 +1,72 @@
+"""A silent database cannot hang the server (issue 20, finding 4): with PostgreSQL
+blackholed (connections open, nothing answers: tests/utils/tcp_proxy.py), an act and a GET
+answer `storage_unavailable` within the configured timeouts, and the server recovers by
+itself once the database answers again. Before: both waited 40 s and more, with no error."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from app.core.db import make_engine, postgres_connect_args
+from tests.app.conftest import settings_for
+from tests.app.test_ops import proxy_to, through, wait_ready
+from tests.utils.live_server import LiveServer, create_room, join, start
+
+pytestmark = pytest.mark.postgres
+
+STATEMENT = 2.0
+CONNECT = 2.0
+# The longest a request may wait: the connection deadline (statement timeout + 1 s), then a
+# new connection that cannot be made (connect timeout), plus the watchdog's tick.
+BOUND = STATEMENT + 1.0 + CONNECT + 1.0
+
+
+def test_a_blackholed_postgresql_gives_storage_unavailable_within_the_timeouts(postgres_url):
+    proxy = proxy_to(postgres_url)
+    settings = settings_for(
+        through(proxy, postgres_url), db_statement_timeout=STATEMENT, db_connect_timeout=CONNECT
+    )
+    try:
+        with LiveServer(settings) as server:
+            http = server.http
+            room = create_room(http, game="ponies_in_pursuit", name="Ann")
+            join(http, room["code"], "Bo")
+            start(http, room["code"], room["token"])
+            with server.socket(room["code"]) as ann:
+                ann.hello(room["token"])
+                state = ann.state()
+                proxy.blackhole()
+                began = time.monotonic()
+                submit = next(a for a in state["actions"] if a["type"] == "submit")
+                ann.send({"type": "act", "v": state["v"], "action": submit})
+                error = ann.wait_for(lambda m: m["type"] == "error", timeout=BOUND + 10)
+                waited = time.monotonic() - began
+                assert error["code"] == "storage_unavailable", error
+                assert waited < BOUND + 5, waited  # before: no answer at all
+            began = time.monotonic()
+            answer = http.get(f"/api/rooms/{room['code']}", timeout=BOUND + 10)
+            assert answer.status_code == 503 and answer.json()["code"] == "storage_unavailable"
+            assert time.monotonic() - began < BOUND + 5
+            ready = http.get("/readyz", timeout=BOUND + 10)
+            assert ready.status_code == 503
+            proxy.restore()  # the database answers again: the server recovers by itself
+            wait_ready(server, 200)
+            assert http.get(f"/api/rooms/{room['code']}").status_code == 200
+    finally:
+        proxy.stop()
+
+
+def test_the_connection_settings_carry_the_timeouts_and_keepalives(postgres_url):
+    args = postgres_connect_args(5, 10)
+    assert args["connect_timeout"] == 5 and args["keepalives"] == 1
+    assert args["options"] == "-c statement_timeout=10000" and args["tcp_user_timeout"] == 10000
+    engine = make_engine(postgres_url, statement_timeout=1.5)
+    try:
+        with engine.connect() as connection:
+            assert connection.exec_driver_sql("SHOW statement_timeout").scalar() == "1500ms"
+            with pytest.raises(Exception, match="statement timeout"):
+                connection.exec_driver_sql("SELECT pg_sleep(5)")
+    finally:
+        engine.dispose()
