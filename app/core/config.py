@@ -51,6 +51,14 @@ class Settings(BaseSettings):
     rooms_created_limit: str = "60/minute;600/hour"
     joins_limit: str = "120/minute;1200/hour"
     hellos_limit: str = "300/minute"
+    # Connections (app.core.connections, `paddock serve`): seconds a client has to send a
+    # request's headers; connections one address may hold at once, HTTP and sockets together
+    # (0: no cap); addresses counted only in the total (e.g. a reverse proxy, comma-separated);
+    # all connections of a process (0: the file-descriptor limit less 64).
+    header_timeout_seconds: float = 10.0
+    connections_per_address: int = 64
+    connection_limit_exempt: str = ""
+    max_connections: int = 0
     # Sockets one address may hold open to one room at once.
     sockets_per_room: int = 24
     # A socket that has not said a valid hello within this many seconds is closed.
