@@ -57,7 +57,7 @@ def private_parts(message: dict[str, Any]) -> list[Any]:
     """The parts of a seat's state frame that depend on its secrets."""
     view = message.get("view") or {}
     try:
-        keys = engine.get_game(view.get("game")).private_keys
+        keys = engine.get_game(str(view.get("game"))).private_keys
     except Exception:  # noqa: BLE001 - an unknown game: count the whole view as private
         keys = tuple(view)
     parts: list[Any] = [view.get(key) for key in keys if key in view]
