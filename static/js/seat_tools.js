@@ -26,7 +26,8 @@ export async function claimSeatFromLink(code, showError) {
     } catch (error) {
       showError(errorText(error), { sticky: true });
       if (error.code !== "seat_asked") return null;
-      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.max(1, error.params.retry_after ?? 5)));
+      // The other device may let the seat go sooner: ask again every few seconds.
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(3, Math.max(1, error.params.retry_after ?? 3))));
     }
   }
 }
@@ -34,7 +35,7 @@ export async function claimSeatFromLink(code, showError) {
 // This device's seat link was opened elsewhere (`seat_ask`): keep the seat here or let it go.
 // Acting or chatting keeps it too; silence lets it go after `message.seconds`.
 export function askAboutSeat(message, send, showError) {
-  const box = document.getElementById("error");
+  const box = document.getElementById("room-error");
   const answer = (keep) => {
     send({ type: "seat_answer", keep });
     panel.remove();
