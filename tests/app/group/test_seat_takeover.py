@@ -7,19 +7,14 @@ while it answers, acts or chats, and the old device is told."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from tests.app.conftest import settings_for
-from tests.app.group.test_seats import Clock, started_pair
+from tests.app.group.conftest import Clock
+from tests.app.group.test_seats import started_pair
 from tests.utils.live_server import LiveServer, bearer
-
-
-@pytest.fixture
-def clock(shared_server):
-    original = shared_server.rooms.clock
-    shared_server.rooms.clock = Clock()
-    yield shared_server.rooms.clock
-    shared_server.rooms.clock = original
 
 
 def host_link(http, code, host_token, seat=1):
@@ -32,14 +27,19 @@ def claim(http, code, one_time):
     return http.post(f"/api/rooms/{code}/seat-link/claim", json={"code": one_time})
 
 
-def test_the_host_cannot_take_a_connected_seat_that_answers(shared_server, clock):
-    http = shared_server.http
-    room, friend = started_pair(http)
-    code = room["code"]
-    with shared_server.socket(code) as bo:
+@contextmanager
+def bo_seated_and_a_host_link(server):
+    """Ann hosts, Bo plays seat 1 on a connected socket; the host issued a link for it.
+    Yields (http, code, Bo's socket, the one-time code)."""
+    room, friend = started_pair(server.http)
+    with server.socket(room["code"]) as bo:
         bo.hello(friend["token"])
         bo.state()
-        one_time = host_link(http, code, room["token"])
+        yield server.http, room["code"], bo, host_link(server.http, room["code"], room["token"])
+
+
+def test_the_host_cannot_take_a_connected_seat_that_answers(shared_server, clock):
+    with bo_seated_and_a_host_link(shared_server) as (http, code, bo, one_time):
         asked = claim(http, code, one_time)
         assert asked.status_code == 409 and asked.json()["code"] == "seat_asked"
         seconds = shared_server.settings.seat_ask_seconds
@@ -61,13 +61,7 @@ def test_the_host_cannot_take_a_connected_seat_that_answers(shared_server, clock
 
 
 def test_a_seat_in_use_keeps_itself_by_acting(shared_server, clock):
-    http = shared_server.http
-    room, friend = started_pair(http)
-    code = room["code"]
-    with shared_server.socket(code) as bo:
-        bo.hello(friend["token"])
-        bo.state()
-        one_time = host_link(http, code, room["token"])
+    with bo_seated_and_a_host_link(shared_server) as (http, code, bo, one_time):
         assert claim(http, code, one_time).json()["code"] == "seat_asked"
         bo.wait_for(lambda m: m["type"] == "seat_ask")
         bo.send({"type": "act", "v": 0, "action": {"type": "pick", "n": 2}})
@@ -77,14 +71,8 @@ def test_a_seat_in_use_keeps_itself_by_acting(shared_server, clock):
 
 
 def test_a_silent_connected_device_loses_the_seat_only_after_the_stated_time(shared_server, clock):
-    http = shared_server.http
-    room, friend = started_pair(http)
-    code = room["code"]
     seconds = shared_server.settings.seat_ask_seconds
-    with shared_server.socket(code) as bo:
-        bo.hello(friend["token"])
-        bo.state()
-        one_time = host_link(http, code, room["token"])
+    with bo_seated_and_a_host_link(shared_server) as (http, code, bo, one_time):
         assert claim(http, code, one_time).status_code == 409
         bo.wait_for(lambda m: m["type"] == "seat_ask")
         clock.now += seconds - 1
