@@ -3,14 +3,15 @@ finding 7).
 
 Secrets are short strings and numbers of varying width ("9" and "10" under the cup, item
 names in a hand), so a network observer could read them off the length of the encrypted
-frame. The private parts of a seat's frame (the view's `private_keys` of the game, the legal
-actions, the log events addressed to the seat) are therefore counted at the width of their
-SHAPE: every scalar in them as if it were FIELD bytes wide (or the next power of two for a
-longer one), plus their structure; the difference is sent as a `"pad"` field of spaces, and
-the frame is rounded up to a multiple of ROUND bytes. The public parts are the same for every
-seat and spectator. So two states that differ only in a seat's secret values (the same
-structure, values up to FIELD bytes) give that seat frames of the same length. What a secret
-changes in the structure (e.g. how many items one may play) is blurred by the rounding only.
+frame. The private parts of a seat's frame (the view's `private_keys` of the game and the
+log events addressed to the seat) are therefore counted at the width of their SHAPE: every
+string in them as if it were FIELD bytes wide, every other scalar NUMBER_FIELD (or the next
+power of two for a longer one), plus their structure; the difference is sent as a `"pad"`
+field of spaces, and the frame is rounded up to a multiple of ROUND bytes. So two states that
+differ only in a seat's secret values (the same structure, values within those widths) give
+that seat frames of the same length. The legal actions are sent at their own width (leaf
+padding would more than double a frame): where a secret changes them (e.g. which item one may
+play now), the rounding only blurs the difference.
 Spectators' frames hold no secret and are not padded.
 """
 
@@ -22,15 +23,18 @@ import orjson
 
 import engine
 
-FIELD = 32
+# Widths a scalar of a private part counts as: strings (with their quotes) and the rest.
+FIELD = 24
+NUMBER_FIELD = 8
 ROUND = 64
 _PAD_FIELD = len(b',"pad":""')
 
 
 def _scalar_width(value: Any) -> int:
     width = len(orjson.dumps(value))
-    if width <= FIELD:
-        return FIELD
+    field = FIELD if isinstance(value, str) else NUMBER_FIELD
+    if width <= field:
+        return field
     return 1 << (width - 1).bit_length()
 
 
@@ -61,7 +65,6 @@ def private_parts(message: dict[str, Any]) -> list[Any]:
     except Exception:  # noqa: BLE001 - an unknown game: count the whole view as private
         keys = tuple(view)
     parts: list[Any] = [view.get(key) for key in keys if key in view]
-    parts.append(message.get("actions"))
     for name in ("events", "log"):
         parts.extend(event for event in message.get(name) or () if isinstance(event, dict) and "to" in event)
     return parts
