@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db_deadline import ConnectionDeadlines
@@ -59,13 +59,15 @@ def make_engine(
         )
         _sqlite_wal_and_immediate(engine, busy_timeout)
         return engine
-    engine = create_engine(
-        url,
-        pool_pre_ping=True,
-        connect_args=postgres_connect_args(connect_timeout, statement_timeout),
-        **JSON_CODEC,
-    )
-    if statement_timeout > 0:
+    connect_args = postgres_connect_args(connect_timeout, statement_timeout)
+    # Keep the URL's own `options` (e.g. `-csearch_path=...`): ours are added, not put instead.
+    given = make_url(url).query.get("options")
+    if given and "options" in connect_args:
+        given = " ".join(given) if isinstance(given, tuple) else given
+        connect_args["options"] = f"{given} {connect_args['options']}"
+    deadline = statement_timeout > 0  # the deadlines ping each checkout themselves
+    engine = create_engine(url, pool_pre_ping=not deadline, connect_args=connect_args, **JSON_CODEC)
+    if deadline:
         ConnectionDeadlines(engine, statement_timeout + 1.0)
     return engine
 
