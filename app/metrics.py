@@ -80,11 +80,27 @@ SWEEP_SECONDS = Histogram(
     buckets=LATENCY_BUCKETS,
     registry=REGISTRY,
 )
+DB_TRANSACTIONS = Counter(
+    "paddock_db_transactions",
+    "Database transactions begun by the room service, by kind (play: a group commit of "
+    "actions; read: the play path reading a room it does not hold in memory; orm: lobby, "
+    "seats, chat and lifecycle).",
+    ["kind"],
+    registry=REGISTRY,
+)
+GROUP_COMMIT_ROOMS = Histogram(
+    "paddock_group_commit_rooms",
+    "Rooms whose actions one group commit wrote together.",
+    buckets=(1, 2, 4, 8, 16, 32, 64, 128),
+    registry=REGISTRY,
+)
 SOCKETS = Gauge("paddock_sockets", "Open room sockets on this process.", registry=REGISTRY)
 
 # Known label values start at 0, so a rate() over them exists before the first event.
 for _source in ("player", "bot", "timer"):
     ACTIONS_ACCEPTED.labels(source=_source)
+for _kind in ("play", "read", "orm"):
+    DB_TRANSACTIONS.labels(kind=_kind)
 for _code in ("stale", "not_your_turn", "illegal_action", "bad_action", "game_over"):
     ACTIONS_REFUSED.labels(code=_code)
 
@@ -116,6 +132,14 @@ def action_refused(code: str) -> None:
     """One refused action, counted by the error it got (the log line, at most one per
     connection and interval, is app.ws.refusals')."""
     ACTIONS_REFUSED.labels(code=code).inc()
+
+
+def db_transaction(kind: str) -> None:
+    DB_TRANSACTIONS.labels(kind=kind).inc()
+
+
+def group_commit(rooms: int) -> None:
+    GROUP_COMMIT_ROOMS.observe(rooms)
 
 
 def fanout(seconds: float) -> None:

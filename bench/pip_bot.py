@@ -28,13 +28,13 @@ GAME = "ponies_in_pursuit"
 
 
 def random_player(state, seat, rng):
-    return rng.choice(engine.legal_actions(state, seat))
+    return rng.choice(engine.all_actions(state, seat))
 
 
 def never_bet_player(state, seat, rng):
     moves = [
         a
-        for a in engine.legal_actions(state, seat)
+        for a in engine.all_actions(state, seat)
         if a["type"] == "submit" and all(p["use"] == "move" for p in a["cards"])
     ]
     return rng.choice(moves)

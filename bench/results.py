@@ -8,8 +8,9 @@ from pathlib import Path
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 
 
-def write_section(section: str, marker: str, first: bool = False) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmarks\n\n"
+def write_section(section: str, marker: str, first: bool = False, path: Path = RESULTS) -> None:
+    """`path`: another results file (bench/RESULTS-<game>.md) instead of RESULTS.md."""
+    text = path.read_text() if path.exists() else "# Benchmarks\n\n"
     if marker in text:
         head, rest = text.split(marker, 1)
         tail = rest.split("\n## ", 1)
@@ -19,4 +20,4 @@ def write_section(section: str, marker: str, first: bool = False) -> None:
         text = head.rstrip() + "\n\n" + section + ("\n## " + rest if sep else "")
     else:
         text = text.rstrip() + "\n\n" + section
-    RESULTS.write_text(text)
+    path.write_text(text)

@@ -6,8 +6,10 @@ state leaves the engine; `apply` never changes the state it is given.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -21,6 +23,34 @@ from .registry import get_game
 from .rng import Rng, new_slot
 
 CORE_KEYS = ("game", "seats", "options", "rng", "log")
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What one audience gets of a state: its view (without the log), its legal actions and,
+    for a seat, the digest of what bears on its next choice (`decision_basis`)."""
+
+    view: dict[str, Any]
+    actions: list[Action]
+    digest: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Everything the server needs from one step, computed once: the new state and the log
+    events it added (the state keeps no log), the action as validated (what is stored),
+    whether anything changed (the same sealed submission again changes nothing), who is
+    awaited, the end and its result, the rules' own timer, and each asked audience's sight."""
+
+    state: State
+    events: list[Event]
+    action: Action | None
+    changed: bool
+    to_act: list[int]
+    over: bool
+    result: dict[str, Any] | None
+    timer_seconds: float | None
+    sights: dict[int | None, Sight] = field(default_factory=dict)
 
 
 def game_of(state: State) -> Game:
@@ -54,18 +84,57 @@ def start(game_id: str, options: dict[str, Any] | None, seats: int, seed: int) -
     return state, events
 
 
-def step(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-    """The state after `seat` plays `action` and the log events that action added.
+def step(state: State, seat: int, action: Any, audiences: Iterable[int | None] = ()) -> Outcome:
+    """`seat` plays `action`: everything the server needs from it at once (engine.outcome).
 
-    The server's entry point: events leave the state (the returned state's `log` is
-    empty, so a stored state does not grow with the game's length); the caller keeps
-    them, append-only. Raises EngineError and changes nothing if refused.
+    The action is validated once; the new state keeps no log (its events are returned
+    apart, so a stored state does not grow with the game's length); `audiences` (seats,
+    None for the spectators) get their view, legal actions and decision digest computed
+    once. Raises EngineError and changes nothing if refused.
     """
+    game = game_of(state)
+    normal = normalize(state, seat, action)
     base = {**state, "log": []} if state.get("log") else state
-    new_state = apply(base, seat, action)
+    new_state = _apply_valid(game, base, seat, normal)
     events = new_state["log"]
     new_state["log"] = []
-    return new_state, events
+    changed = bool(events) or new_state != base
+    return observe(new_state, audiences, action=normal, events=events, changed=changed)
+
+
+def observe(
+    state: State,
+    audiences: Iterable[int | None] = (),
+    *,
+    action: Action | None = None,
+    events: list[Event] | None = None,
+    changed: bool = True,
+) -> Outcome:
+    """The outcome of a state reached otherwise (the start, several timer actions in a row):
+    who is awaited, the end, the rules' timer and each audience's sight, computed once."""
+    game = game_of(state)
+    over = game.is_over(state)
+    awaited = [] if over else list(game.to_act(state))
+    seconds = None if over else game.timer_seconds(state)
+    audience_list = list(audiences)
+    sights: dict[int | None, Sight] = {}
+    if audience_list:
+        seen = _views(game, state, audience_list, over, awaited)
+        for audience in audience_list:
+            actions = [] if audience is None or over else game.legal_actions(state, audience)
+            digest = None if audience is None else _digest(game, seen[audience], actions)
+            sights[audience] = Sight(seen[audience], actions, digest)
+    return Outcome(
+        state=state,
+        events=list(events or ()),
+        action=action,
+        changed=changed,
+        to_act=awaited,
+        over=over,
+        result=game.result(state) if over else None,
+        timer_seconds=float(seconds) if seconds else None,
+        sights=sights,
+    )
 
 
 def to_act(state: State) -> list[int]:
@@ -84,13 +153,23 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
     return game.legal_actions(state, seat)
 
 
+def all_actions(state: State, seat: int | None) -> list[Action]:
+    """Every legal action spelled out: a described move (engine/moves.py, CHOOSE) once per
+    legal value instead of one sample with its `choose` description. For tests, bots and
+    tools; frames carry `legal_actions`."""
+    game = game_of(state)
+    if seat is None or game.is_over(state):
+        return []
+    return game.all_actions(state, seat)
+
+
 def normalize(state: State, seat: int, action: Any) -> Action:
     """`action` as the engine will apply it, or an EngineError saying why it is refused.
 
-    Checks the shape, that the game runs and that `seat` may act; with a declared
-    move table (engine/moves.py) also the type, every field and its type, and that
-    the move is allowed now. The result holds only the declared fields: the server
-    stores it. A game without a move table gets its action back as sent.
+    Checks the shape, that the game runs and that `seat` may act; with the game's
+    move table (engine/moves.py) the type, every field and its type, and that the
+    move is allowed now. The result holds only the declared fields: the server
+    stores it.
     """
     game = game_of(state)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -99,26 +178,24 @@ def normalize(state: State, seat: int, action: Any) -> Action:
         raise EngineError(errors.GAME_OVER, "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
         raise EngineError(errors.NOT_YOUR_TURN, "Only a seated player can act.")
-    if not game.legal_actions(state, seat):
+    if not game.may_act(state, seat):
         raise EngineError(errors.NOT_YOUR_TURN, "It is not your turn.")
-    if game.moves is None:
-        return action
     return game.moves.validate(state, seat, action)
 
 
-# What the default path (a game without a move table) still reports as "not understood":
-# such a game reads fields it never declared. A game with a move table gets GameFault.
-_LEGACY_SHAPE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
-
-
 def apply(state: State, seat: int, action: Any) -> State:
-    """The state after `seat` plays `action`; raises EngineError and changes nothing if refused.
+    """The state after `seat` plays `action` (its log growing); raises EngineError and
+    changes nothing if refused. The server calls `step`; tests and tools walk games with this.
 
     Raises GameFault (not an EngineError) when game code fails: a bug, which the
     server logs and reports as `server_error`.
     """
     game = game_of(state)
-    action = normalize(state, seat, action)
+    return _apply_valid(game, state, seat, normalize(state, seat, action))
+
+
+def _apply_valid(game: Game, state: State, seat: int, action: Action) -> State:
+    """Run a validated action's handler on a copy of `state`."""
     # A JSON round trip is a deep copy several times faster than copy.deepcopy,
     # and it keeps the state honest: only JSON-able data survives it.
     new_state = orjson.loads(orjson.dumps(state))
@@ -126,10 +203,6 @@ def apply(state: State, seat: int, action: Any) -> State:
         game.apply(new_state, seat, action, Rng(new_state["rng"]))
     except EngineError:
         raise
-    except _LEGACY_SHAPE_ERRORS as exc:
-        if game.moves is None:
-            raise errors.bad_action("That action is not understood.") from None
-        raise GameFault(game.id, f"a '{action['type']}' action", exc) from exc
     except Exception as exc:
         raise GameFault(game.id, f"a '{action['type']}' action", exc) from exc
     return new_state
@@ -142,30 +215,24 @@ def view(state: State, seat: int | None, with_log: bool = True) -> dict[str, Any
     """
     game = game_of(state)
     over = game.is_over(state)
-    seen = {
-        "game": game.id,
-        "seats": state["seats"],
-        "you": seat,
-        "options": dict(state["options"]),
-        "to_act": [] if over else list(game.to_act(state)),
-        "over": over,
-    }
+    seen = _views(game, state, [seat], over, [] if over else list(game.to_act(state)))[seat]
     if with_log:
-        seen["log"] = visible_log(state, seat, over)
-    seen.update(game.view(state, seat))
-    seen["result"] = game.result(state) if over else None
+        seen = {**seen, "log": visible_log(state, seat, over)}
     return seen
 
 
 def views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
     """`view(state, seat, with_log=False)` for several audiences at once (a seat, or None for
-    the spectators). A game that splits its views computes its public part once and every
-    audience's view shares it: read them, never change them."""
+    the spectators). The game's public part is computed once and every audience's view
+    shares it: read them, never change them."""
     game = game_of(state)
-    if not game.splits_views():
-        return {seat: view(state, seat, with_log=False) for seat in seats}
     over = game.is_over(state)
-    to_act = [] if over else list(game.to_act(state))
+    return _views(game, state, list(seats), over, [] if over else list(game.to_act(state)))
+
+
+def _views(
+    game: Game, state: State, seats: list[int | None], over: bool, awaited: list[int]
+) -> dict[int | None, dict[str, Any]]:
     shared = {**game.public_view(state), **dict.fromkeys(game.private_keys)}
     result = game.result(state) if over else None
     out: dict[int | None, dict[str, Any]] = {}
@@ -175,7 +242,7 @@ def views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[st
             "seats": state["seats"],
             "you": seat,
             "options": dict(state["options"]),
-            "to_act": list(to_act),
+            "to_act": list(awaited),
             "over": over,
             **shared,
         }
@@ -201,30 +268,34 @@ def decision_basis(
         seen = view(state, seat, with_log=False)
     if actions is None:
         actions = legal_actions(state, seat)
+    return _basis(game, seen, actions)
+
+
+def _basis(game: Game, seen: dict[str, Any], actions: list[Action]) -> dict[str, Any]:
     table = {key: value for key, value in seen.items() if key not in ("to_act", "log")}
     return {"view": game.decision_view(table), "actions": actions}
 
 
+def _digest(game: Game, seen: dict[str, Any], actions: list[Action]) -> str:
+    basis = orjson.dumps(_basis(game, seen, actions), option=orjson.OPT_SORT_KEYS)
+    return hashlib.blake2b(basis, digest_size=12).hexdigest()
+
+
+def decision_digest(state: State, seat: int) -> str:
+    """A short digest of `decision_basis(state, seat)`: equal digests, equal decisions."""
+    game = game_of(state)
+    return _digest(game, view(state, seat, with_log=False), legal_actions(state, seat))
+
+
 def reveal_view(state: State) -> dict[str, Any]:
     """Everything, for a replay after the end: the spectator's view, the whole log
-    (private events too) and, per seat, what that seat's own view shows that the
-    spectator's does not (hands, stakes, cups, submissions...) under `secrets`.
-
-    A game with public_view/private_view gives each seat's private_view; an older
-    game gives what its own `view` shows that the spectator's does not.
-    Never send it while the game runs.
+    (private events too) and, per seat, its private_view (hands, stakes, cups,
+    submissions...) under `secrets`. Never send it while the game runs.
     """
     game = game_of(state)
     seen = view(state, None)
     seen["log"] = [dict(event) for event in state["log"]]
-    if game.splits_views():
-        seen["secrets"] = [game.private_view(state, seat) for seat in range(state["seats"])]
-        return seen
-    public = game.view(state, None)
-    seen["secrets"] = [
-        {key: value for key, value in game.view(state, seat).items() if public.get(key) != value}
-        for seat in range(state["seats"])
-    ]
+    seen["secrets"] = [game.private_view(state, seat) for seat in range(state["seats"])]
     return seen
 
 
@@ -271,5 +342,5 @@ def describe(game: Game) -> dict[str, Any]:
         "min_seats": game.min_seats,
         "max_seats": game.max_seats,
         "options": [opt.describe() for opt in game.options],
-        "moves": game.moves.describe() if game.moves is not None else None,
+        "moves": game.moves.describe(),
     }

@@ -18,8 +18,7 @@ changes them only in `apply`. Rules of thumb for game code:
   composes them, a spectator gets the private keys as None. The core adds the
   public log, options, whose turn it is and, at the end, the result.
 
-A game that still overrides `apply` and `view` itself (no `moves`, no
-`public_view`) keeps working through that default path.
+Every game declares its moves and splits its views; there is no other path.
 """
 
 from __future__ import annotations
@@ -41,9 +40,8 @@ class Game:
     min_seats: int = 2
     max_seats: int = 2
     options: tuple[Option, ...] = ()
-    # The declared moves (engine/moves.py). None: the game overrides `apply` itself
-    # and gets no field validation from the engine (the default path of older games).
-    moves: MoveTable | None = None
+    # The declared moves (engine/moves.py): the engine validates every action against them.
+    moves: MoveTable
     # The keys private_view(state, seat) may return; every other seat and the
     # spectator see them as None.
     private_keys: tuple[str, ...] = ()
@@ -61,18 +59,28 @@ class Game:
 
         May include seats not in `to_act` (changing a submission, calling a
         bluff). Actions with free numeric parameters are listed with sample
-        values; `apply` accepts any value in range.
+        values; `apply` accepts any value in range. A combinatorial move
+        (`Move(described=True)`) is listed once: a legal sample plus a `choose`
+        description of every legal value (engine/moves.py, CHOOSE).
         """
         raise NotImplementedError
+
+    def may_act(self, state: State, seat: int) -> bool:
+        """Whether `seat` has any legal action now (what `engine.normalize` asks before the
+        checks). Default: `legal_actions` is not empty; a game with a cheaper answer overrides."""
+        return bool(self.legal_actions(state, seat))
+
+    def all_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action spelled out, a described move once per legal value (for tests,
+        bots and tools; it may be large, so never for frames). Default: `legal_actions`."""
+        return self.legal_actions(state, seat)
 
     def apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
         """Apply a legal action to `state` in place (the core passes a copy).
 
-        With a move table the core has already validated `action` against it;
-        this runs the move's handler.
+        The core has already validated `action` against the move table; this
+        runs the move's handler.
         """
-        if self.moves is None:
-            raise NotImplementedError
         self.moves.run(state, seat, action, rng)
 
     def public_view(self, state: State) -> dict[str, Any]:
@@ -82,19 +90,6 @@ class Game:
     def private_view(self, state: State, seat: int) -> dict[str, Any]:
         """What only `seat` sees: its own secrets, under keys of `private_keys`."""
         return {}
-
-    def splits_views(self) -> bool:
-        """True when the game defines public_view/private_view (then `view` composes them)."""
-        return type(self).public_view is not Game.public_view
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What `seat` (None = spectator) may see of the game's own keys:
-        public_view, the private keys as None, then that seat's private_view."""
-        seen = self.public_view(state)
-        seen.update(dict.fromkeys(self.private_keys))
-        if seat is not None:
-            seen.update(self.private_view(state, seat))
-        return seen
 
     def is_over(self, state: State) -> bool:
         raise NotImplementedError

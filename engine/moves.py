@@ -19,6 +19,13 @@ The validated action holds only the declared fields; it is what the server
 stores (`engine.normalize`). Any other exception inside a handler is a bug in
 the game, never the player's fault: the engine raises `GameFault`.
 
+A combinatorial move (Ponies in Pursuit's sealed submission: which cards, each to move or
+to bet) is listed once instead of once per combination: `legal_actions` gives one legal
+sample of it plus, under the key `choose` (CHOOSE), a description of every value its fields
+may take, in a shape the game documents. A move declared `described=True` drops that key
+before the checks, so the listed action stays sendable verbatim; `engine.all_actions`
+spells every combination out (for tests, bots and tools, never for frames).
+
 The checks are written here rather than with pydantic because its strict mode
 still turns `1.0` or `true` into `1` for a literal choice of ints, and a
 player's refusal must be a plain sentence naming the field.
@@ -42,6 +49,8 @@ from .errors import EngineError
 State = dict[str, Any]
 Action = dict[str, Any]
 Handler = Callable[..., None]  # (state, seat, action, rng) -> None
+# The key of a listed action that describes all legal values of a combinatorial move.
+CHOOSE = "choose"
 
 
 def _refuse(where: str, message: str, **params: Any) -> EngineError:
@@ -227,7 +236,9 @@ class Move:
               whose turn). False refuses with `not_now` (an `illegal_action`);
     sealed    the choice stays secret until the round resolves (simultaneous submissions):
               two states differing only in which sealed choice a seat made must look the
-              same to every other seat (tests/engine/test_contract.py checks it).
+              same to every other seat (tests/engine/test_contract.py checks it);
+    described legal_actions lists this move once, a sample plus a `choose` description of
+              every legal value (see CHOOSE); the key is dropped before the checks.
     """
 
     type: str
@@ -237,9 +248,11 @@ class Move:
     allowed: Callable[[State, int], bool] = always
     not_now: str = "That is not possible now."
     sealed: bool = False
+    described: bool = False
 
     def validate(self, state: State, seat: int, action: Mapping[str, Any]) -> Action:
-        body = {k: v for k, v in action.items() if k != "type"}
+        skip = ("type", CHOOSE) if self.described else ("type",)
+        body = {k: v for k, v in action.items() if k not in skip}
         checked = check_fields(body, self.fields, self.optional)
         if not self.allowed(state, seat):
             raise errors.illegal(self.not_now, action=self.type)
@@ -247,7 +260,7 @@ class Move:
 
     def describe(self) -> dict[str, Any]:
         fields = describe_fields(self.fields, self.optional)
-        return {"type": self.type, "fields": fields, "sealed": self.sealed}
+        return {"type": self.type, "fields": fields, "sealed": self.sealed, "described": self.described}
 
 
 class MoveTable:

@@ -73,6 +73,9 @@ class Broadcast(ABC):
     def __init__(self, queue_size: int = 32) -> None:
         self.queue_size = queue_size
         self.subscribers: dict[str, set[Subscription]] = defaultdict(set)
+        # Told of every message another process published (channel, payload) before it is
+        # delivered here: the room service forgets what it holds of that room in memory.
+        self.on_remote: Callable[[str, dict[str, Any]], None] | None = None
 
     @abstractmethod
     async def publish(self, channel: str, payload: dict[str, Any]) -> None: ...
@@ -88,6 +91,11 @@ class Broadcast(ABC):
             subs.discard(subscription)
             if not subs:
                 del self.subscribers[subscription.channel]
+
+    def hears(self, channel: str) -> bool:
+        """Whether every change published on `channel`, by any process, reaches this one (so
+        what this process holds of that room in memory can be trusted). One process: always."""
+        return True
 
     def _deliver_local(self, channel: str, payload: dict[str, Any]) -> None:
         for subscription in list(self.subscribers.get(channel, ())):

@@ -127,8 +127,14 @@ class RedisBroadcast(Broadcast):
             return None
         return payload if isinstance(payload, dict) else None
 
+    def hears(self, channel: str) -> bool:
+        """Only while listening, and only the channels this process has subscribers for."""
+        return self.listening.is_set() and channel in self.subscribers
+
     def _resync_all(self) -> None:
-        for subs in list(self.subscribers.values()):
+        for channel, subs in list(self.subscribers.items()):
+            if self.on_remote is not None:  # whatever was missed meanwhile is read again
+                self.on_remote(channel, RESYNC)
             for subscription in list(subs):
                 subscription.deliver(RESYNC)
 
@@ -160,6 +166,8 @@ class RedisBroadcast(Broadcast):
                     if channel in self.subscribers:
                         payload = self._payload(message["data"])
                         if payload is not None:
+                            if self.on_remote is not None:
+                                self.on_remote(channel, payload)
                             self._deliver_local(channel, payload)
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -21,9 +21,11 @@ from sqlalchemy.orm import Session
 from app.models import Room, RoomMessage
 
 from .errors import RoomError
-from .group import GroupCore
 from .lobby import _require_host
 from .snapshot import RoomInfo, snapshot
+
+if TYPE_CHECKING:
+    from .parts import Parts
 
 log = logging.getLogger("paddock.rooms")
 
@@ -52,7 +54,10 @@ def spectator_name(spectator_id: str) -> str:
     return f"Spectator {spectator_id}"
 
 
-class Chat(GroupCore):
+class Chat:
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+
     async def post_chat(
         self, code: str, token_hash: str | None, spectator_id: str, text: Any
     ) -> dict[str, Any]:
@@ -60,7 +65,7 @@ class Chat(GroupCore):
         line = clean_chat(text)
 
         def work(session: Session) -> dict[str, Any]:
-            room = self._room(session, code, lock=False)
+            room = self.parts.store.room(session, code, lock=False)
             seat = next((s for s in room.seats if token_hash and s.token_hash == token_hash), None)
             if seat is None:
                 if room.chat_spectators is False:
@@ -75,13 +80,13 @@ class Chat(GroupCore):
                 "seat": position,
                 "name": name,
                 "text": line,
-                "at": round(self.clock(), 3),
+                "at": round(self.parts.clock(), 3),
                 "from": sender,
             }
-            return self._store_frame(session, room, frame)
+            return self.parts.feed.store_frame(session, room, frame)
 
-        frame = await self._tx(work)
-        await self._publish_frames(code, [frame])
+        frame = await self.parts.store.tx(work)
+        await self.parts.publisher.frames(code, [frame])
         return frame
 
     async def set_chat(
@@ -97,12 +102,12 @@ class Chat(GroupCore):
             raise RoomError("bad_request", "Say whom to mute: 'seat:N' or 'spec:<id>'.", field="from")
 
         def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             _require_host(room, token)
             frames = []
             if spectators is not None and spectators != (room.chat_spectators is not False):
                 room.chat_spectators = spectators
-                frames.append(self._notice(session, room, "spectator_chat", on=spectators))
+                frames.append(self.parts.feed.notice(session, room, "spectator_chat", on=spectators))
             if sender is not None:
                 current = list(room.chat_muted or [])
                 changed = True
@@ -122,14 +127,16 @@ class Chat(GroupCore):
                     changed = False
                 if changed:
                     room.chat_muted = current
-                    frames.append(self._notice(session, room, "muted" if muted else "unmuted", who=sender))
+                    frames.append(
+                        self.parts.feed.notice(session, room, "muted" if muted else "unmuted", who=sender)
+                    )
             session.flush()
             return snapshot(room), frames
 
-        async with self.locks[code]:
-            info, frames = await self._tx(work)
-            await self._publish_room(info)
-            await self._publish_frames(code, frames)
+        async with self.parts.locks[code]:
+            info, frames = await self.parts.store.tx(work)
+            await self.parts.publisher.room(info)
+            await self.parts.publisher.frames(code, frames)
         return info
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, delete, event, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
@@ -32,10 +32,13 @@ from sqlalchemy.orm import Session
 
 from app.models import ActionRow, Room, Seat
 
-from .core import RoomCore
 from .errors import RoomError
 from .marks import ENDED, keep_marks
 from .snapshot import RoomInfo, snapshot
+
+if TYPE_CHECKING:
+    from .autoplay import Autoplay
+    from .parts import Parts
 
 log = logging.getLogger("paddock.rooms")
 
@@ -124,12 +127,17 @@ def list_rooms(session: Session, status: str | None = None, limit: int = 100) ->
     ]
 
 
-class Lifecycle(RoomCore):
+class Lifecycle:
+    def __init__(self, parts: Parts, autoplay: Autoplay) -> None:
+        self.parts = parts
+        self.autoplay = autoplay
+        autoplay.sweep_hooks.append(self.sweep)
+
     async def touch(self, code: str, now: float | None = None) -> None:
         """A seated player was here just now (e.g. their last socket to the room closed)."""
         stamp = time.time() if now is None else now
         try:
-            await self._tx(
+            await self.parts.store.tx(
                 lambda s: s.execute(
                     update(Room).where(Room.code == code, Room.status.not_in(ENDED)).values(active_at=stamp)
                 )
@@ -137,39 +145,44 @@ class Lifecycle(RoomCore):
         except SQLAlchemyError:  # only a mark for the idle time: never let it break a disconnect
             log.warning("could not stamp the activity of a room")
 
-    async def sweep_lifecycle(self, now: float | None = None) -> dict[str, int]:
+    async def sweep(self, now: float | None = None) -> dict[str, int]:
         """One pass: close idle games and expired lobbies, purge rooms past retention."""
         now = time.time() if now is None else now
-        settings = self.settings
-        codes = await self._tx(
+        settings = self.parts.settings
+        store = self.parts.store
+        codes = await store.tx(
             lambda s: idle_candidates(s, now, settings.idle_room_seconds, settings.lobby_seconds)
         )
-        if codes and not await self.broadcast.presence_settled():
+        if codes and not await self.parts.publisher.broadcast.presence_settled():
             codes = []  # who is connected is not known for sure (Redis lost its data): next time
         closed = 0
         for code in codes:
             if await self._close_if_idle(code, now):
                 closed += 1
         before = now - settings.retention_days * DAY
-        purged = await self._tx(lambda s: purge_ended(s, before, BATCH))
+        purged = await store.tx(lambda s: purge_ended(s, before, BATCH))
+        for code in purged:
+            self.parts.memory.forget(code)
         if closed or purged:
             log.info("lifecycle: closed %d idle room(s), purged %d ended room(s)", closed, len(purged))
         return {"closed": closed, "purged": len(purged)}
 
     async def _close_if_idle(self, code: str, now: float) -> bool:
-        async with self.locks[code]:
+        parts = self.parts
+        async with parts.locks[code]:
             try:
-                info = await self.load(code)
+                info = await parts.memory.info(code)
             except RoomError:
                 return False
             humans = {seat.token_hash for seat in info.seats if not seat.is_bot and seat.token_hash}
-            if humans & await self.connected(code):
+            if humans & await parts.publisher.connected(code):
                 await self.touch(code, now)  # someone is here: the idle time starts again
                 return False
-            limit = self.settings.lobby_seconds if info.status == "lobby" else self.settings.idle_room_seconds
+            settings = parts.settings
+            limit = settings.lobby_seconds if info.status == "lobby" else settings.idle_room_seconds
 
             def close(session: Session) -> RoomInfo | None:
-                room = self._room(session, code)
+                room = parts.store.room(session, code)
                 if room.status not in ("lobby", "playing") or (room.active_at or now) >= now - limit:
                     return None  # changed meanwhile (another process, or a player came back)
                 room.status = "closed"
@@ -177,10 +190,10 @@ class Lifecycle(RoomCore):
                 room.ended_at = now
                 return snapshot(room)
 
-            closed = await self._tx(close)
+            closed = await parts.store.tx(close)
             if closed is None:
                 return False
             log.info("room closed: no seated player for %d s (%s)", limit, info.status)
-            await self._publish_room(closed)
-            self._arm_timer(closed)  # stops this process's timer for it
+            await parts.publisher.room(closed)
+            self.autoplay.arm_timer(closed)  # stops this process's timer for it
             return True

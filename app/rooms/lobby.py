@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
@@ -14,10 +15,15 @@ from app.models import Room, Seat
 from engine.options import validate_options
 
 from . import decisions
-from .core import Change, RoomCore
 from .errors import RoomError, bad_token, not_host
 from .names import clean_name, free_default, require_unique
+from .publish import Change
 from .snapshot import RoomInfo, hash_token, snapshot
+from .timers import room_deadline
+
+if TYPE_CHECKING:
+    from .autoplay import Autoplay
+    from .parts import Parts
 
 log = logging.getLogger("paddock.rooms")
 
@@ -27,7 +33,18 @@ MAX_SEED = 2**63 - 1
 MAX_TURN_SECONDS = 24 * 3600
 
 
-class Lobby(RoomCore):
+class Lobby:
+    def __init__(self, parts: Parts, autoplay: Autoplay) -> None:
+        self.parts = parts
+        self.autoplay = autoplay
+
+    async def _change(self, code: str, work: Callable[[Session], RoomInfo]) -> RoomInfo:
+        """Run a seats/lobby change under the room's lock, then tell the room."""
+        async with self.parts.locks[code]:
+            info = await self.parts.store.tx(work)
+            await self.parts.publisher.room(info)
+        return info
+
     async def create_room(
         self, game_id: str, options: dict[str, Any] | None, name: Any, turn_seconds: Any = None
     ) -> tuple[str, str, int]:
@@ -41,7 +58,7 @@ class Lobby(RoomCore):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise RoomError("bad_options", "The seed must be a whole number from 0 to 2^63-1.", option="seed")
         validated = validate_options(game.options, game_options, game.title)
-        seconds = _turn_seconds(turn_seconds, self.settings.min_turn_seconds)
+        seconds = _turn_seconds(turn_seconds, self.parts.settings.min_turn_seconds)
         player_name = clean_name(name, "Player 1")
         code = secrets.token_urlsafe(12)
         token = secrets.token_urlsafe(32)
@@ -71,7 +88,7 @@ class Lobby(RoomCore):
             )
             session.add(room)
 
-        await self._tx(work)
+        await self.parts.store.tx(work)
         log.info("room created game=%s", game.id)
         return code, token, 0
 
@@ -80,7 +97,7 @@ class Lobby(RoomCore):
         token = secrets.token_urlsafe(32)
 
         def work(session: Session) -> tuple[int, RoomInfo]:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             _require_lobby(room)
             game = engine.get_game(room.game)
             if len(room.seats) >= game.max_seats:
@@ -104,9 +121,9 @@ class Lobby(RoomCore):
             session.flush()
             return position, snapshot(room)
 
-        async with self.locks[code]:
-            position, info = await self._tx(work)
-            await self._publish_room(info)
+        async with self.parts.locks[code]:
+            position, info = await self.parts.store.tx(work)
+            await self.parts.publisher.room(info)
         return token, position
 
     async def add_bots(self, code: str, token: str | None, count: Any) -> RoomInfo:
@@ -114,7 +131,7 @@ class Lobby(RoomCore):
             raise RoomError("bad_request", "Say how many bots to add: a whole number of at least 1.")
 
         def work(session: Session) -> RoomInfo:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             _require_host(room, token)
             _require_lobby(room)
             game = engine.get_game(room.game)
@@ -138,11 +155,11 @@ class Lobby(RoomCore):
             session.flush()
             return snapshot(room)
 
-        return await self._change_lobby(code, work)
+        return await self._change(code, work)
 
     async def remove_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
         def work(session: Session) -> RoomInfo:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             _require_host(room, token)
             _require_lobby(room)
             seat = _seat_at(room, position)
@@ -153,13 +170,13 @@ class Lobby(RoomCore):
             _remove_seat(session, room, seat)
             return snapshot(room)
 
-        return await self._change_lobby(code, work)
+        return await self._change(code, work)
 
     async def leave(self, code: str, token: str | None) -> RoomInfo:
         """Before the start the seat goes away; during a game it stays, abandoned, for a bot to take."""
 
         def work(session: Session) -> RoomInfo:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             seat = _seat_by_token(room, token)
             was_host = seat.is_host
             if room.status == "lobby":
@@ -178,11 +195,11 @@ class Lobby(RoomCore):
             session.flush()
             return snapshot(room)
 
-        return await self._change_lobby(code, work)
+        return await self._change(code, work)
 
     async def start(self, code: str, token: str | None) -> RoomInfo:
         def work(session: Session) -> Change:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             _require_host(room, token)
             _require_lobby(room)
             game = engine.get_game(room.game)
@@ -199,7 +216,7 @@ class Lobby(RoomCore):
             )
             room.version = 0
             room.status = "over" if engine.is_over(room.state) else "playing"
-            self._set_deadline(room, [], time.time())
+            room.deadline = room_deadline(room, [], time.time())
             bots = {seat.position for seat in room.seats if seat.is_bot}
             room.decisions = decisions.initial(room.state, bots)
             # Version -1 (no game) -> 0: every socket's first frame, its events the setup's.
@@ -211,9 +228,10 @@ class Lobby(RoomCore):
                 full_log=list(room.initial_events) if room.status == "over" else None,
             )
 
-        async with self.locks[code]:
-            change = await self._tx(work)
-            await self._after_change(change)
+        async with self.parts.locks[code]:
+            change = await self.parts.store.tx(work)
+            await self.parts.publisher.change(change)
+            await self.autoplay.follow(change)
         info = change.info
         log.info("room started game=%s seats=%d", info.game, len(info.seats))
         return info

@@ -1,11 +1,13 @@
 """The play path's room: read and written with SQLAlchemy Core, not the ORM.
 
-Every accepted action (a player's, a bot's, the timer's) reads the room and its seats and
-writes the new state with its action rows, in one transaction. Through the ORM that was most
-of the server's CPU per action (identity map, lazy seat load, unit-of-work flush); here it
-is one SELECT of the room (row-locked), one SELECT of its seats, one UPDATE of the columns
-play changes and one INSERT of the new action rows. Seats are read, never written, here:
-seat changes go through the ORM paths (app.rooms.seats, app.rooms.lobby).
+A room is read (one SELECT of the room, one of its seats) when a process does not hold it in
+memory (app.rooms.memory). An accepted action (a player's, a bot's, the timer's) is written by
+compare-and-set: one UPDATE of the changed columns WHERE the room is still at the version the
+action was decided on, still playing, and (for a player or a bot) the acting seat is still
+held by that token or that bot; then one INSERT of its action rows. Several rooms' writes
+share one transaction (app.rooms.commit). Through the ORM that was most of the server's CPU
+per action (identity map, lazy seat load, unit-of-work flush). Seats are read, never written,
+here: seat changes go through the ORM paths (app.rooms.seats, app.rooms.lobby).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, bindparam, insert, select, update
+from sqlalchemy import Connection, Table, and_, bindparam, exists, insert, select, true, update
 
 from app.core.prepared import Prepared, PreparedSet
 from app.models import ActionRow, Room, Seat, utcnow
@@ -62,6 +64,21 @@ _SEATS = (
 )
 # The SET clause is the changed columns (compiled once per set of them); `room_id` names the row.
 _UPDATE = update(ROOMS).where(ROOMS.c.id == bindparam("room_id"))
+# The compare-and-set conditions: the version the write was decided on, a running game, and
+# the acting seat still held by the same player ("player") or still a bot ("bot").
+_AT_VERSION = and_(
+    ROOMS.c.id == bindparam("room_id"),
+    ROOMS.c.version == bindparam("expected"),
+    ROOMS.c.status == bindparam("running"),
+)
+_SEAT = and_(SEATS.c.room_id == ROOMS.c.id, SEATS.c.position == bindparam("actor"))
+_CAS = {
+    None: update(ROOMS).where(_AT_VERSION),
+    "player": update(ROOMS).where(
+        _AT_VERSION, exists().where(_SEAT, SEATS.c.token_hash == bindparam("holder"))
+    ),
+    "bot": update(ROOMS).where(_AT_VERSION, exists().where(_SEAT, SEATS.c.is_bot == true())),
+}
 _INSERT = insert(ACTIONS)
 INSERTED = ("room_id", "seq", "seat", "action", "source", "events", "created_at")
 _INITIAL_EVENTS = select(ROOMS.c.initial_events).where(ROOMS.c.id == bindparam("room_id"))
@@ -102,22 +119,9 @@ class PlayRecord:
     new_actions: list[dict[str, Any]] = field(default_factory=list)
     # The written columns as loaded, to write back only what changed.
     loaded: tuple[Any, ...] = ()
-
-    def add_action(
-        self, seat: int, action: dict[str, Any], source: str, events: list[dict[str, Any]]
-    ) -> None:
-        """The action row of version `self.version` (call after bumping it)."""
-        self.new_actions.append(
-            {
-                "room_id": self.id,
-                "seq": self.version,
-                "seat": seat,
-                "action": action,
-                "source": source,
-                "events": events,
-                "created_at": utcnow(),
-            }
-        )
+    # The seats the game awaits in `state` (kept with the room in memory, so the next action
+    # need not ask the engine again); None until known.
+    awaited: list[int] | None = None
 
     def written(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in WRITTEN)
@@ -153,6 +157,58 @@ def save(conn: Connection, record: PlayRecord, now: float) -> None:
     if record.new_actions:
         _prepared(conn, _INSERT, INSERTED).run_many(conn, record.new_actions)
         record.new_actions = []
+
+
+def action_row(
+    room_id: int, seq: int, seat: int, action: dict[str, Any], source: str, events: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The action row of version `seq`: who played what, and the log events it added."""
+    return {
+        "room_id": room_id,
+        "seq": seq,
+        "seat": seat,
+        "action": action,
+        "source": source,
+        "events": events,
+        "created_at": utcnow(),
+    }
+
+
+@dataclass(slots=True)
+class Guard:
+    """What a compare-and-set write requires besides the version: that seat `actor` is still
+    held by the token `holder` (kind "player") or still a bot (kind "bot"); kind None: nothing."""
+
+    kind: str | None = None
+    actor: int | None = None
+    holder: str | None = None
+
+
+def save_if(conn: Connection, record: PlayRecord, expected: int, guard: Guard, now: float) -> bool:
+    """Write what play changed if the room is still at version `expected` (and `guard`
+    holds): its changed columns, then its new action rows. False, writing nothing, when
+    another writer got there first (another process, or a seat change)."""
+    keep_marks(record, now)
+    changed = {
+        name: value
+        for name, value, before in zip(WRITTEN, record.written(), record.loaded, strict=True)
+        if value is not before and value != before
+    }
+    values: dict[str, Any] = {"room_id": record.id, "expected": expected, "running": "playing", **changed}
+    if guard.kind is not None:
+        values["actor"] = guard.actor
+    if guard.kind == "player":
+        values["holder"] = guard.holder
+    if _prepared(conn, _CAS[guard.kind], tuple(changed)).run(conn, values) != 1:
+        return False
+    record.loaded = record.written()
+    return True
+
+
+def insert_actions(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    """The action rows of several rooms, in one statement."""
+    if rows:
+        _prepared(conn, _INSERT, INSERTED).run_many(conn, rows)
 
 
 def events(conn: Connection, room_id: int) -> list[dict[str, Any]]:

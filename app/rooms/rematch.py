@@ -20,16 +20,18 @@ import hashlib
 import hmac
 import logging
 import secrets
+from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
 from app.models import Room, Seat
 
-from .core import channel
 from .errors import RoomError
-from .group import GroupCore
 from .lobby import MAX_SEED, _require_host, _seat_by_token
 from .snapshot import RoomInfo, hash_token, snapshot
+
+if TYPE_CHECKING:
+    from .parts import Parts
 
 log = logging.getLogger("paddock.rooms")
 
@@ -44,12 +46,15 @@ def not_finished() -> RoomError:
     return RoomError("not_finished", "A rematch can start once the game is over.", 409)
 
 
-class Rematch(GroupCore):
+class Rematch:
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+
     async def rematch(self, code: str, token: str | None) -> tuple[str, str, int]:
         """The host's rematch: (new code, the host's token there, the host's seat)."""
 
         def work(session: Session) -> tuple[str, int, RoomInfo | None, list]:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             _require_host(room, token)
             caller = _seat_by_token(room, token)
             if room.status != "over":
@@ -86,17 +91,17 @@ class Rematch(GroupCore):
                 )
             session.add(new_room)
             room.rematch_code = new_code
-            frames = [self._notice(session, room, "rematch", code=new_code)]
+            frames = [self.parts.feed.notice(session, room, "rematch", code=new_code)]
             session.flush()
             return new_code, caller.position, snapshot(room), frames
 
-        async with self.locks[code]:
-            new_code, seat, info, frames = await self._tx(work)
+        async with self.parts.locks[code]:
+            new_code, seat, info, frames = await self.parts.store.tx(work)
             if info is not None:
                 log.info("rematch of a %s room", info.game)
-                await self._publish_room(info)
-                await self._publish_frames(code, frames)
-                await self.broadcast.publish(channel(code), {"kind": "rematch", "code": new_code})
+                await self.parts.publisher.room(info)
+                await self.parts.publisher.frames(code, frames)
+                await self.parts.publisher.other(code, {"kind": "rematch", "code": new_code})
         assert token is not None
         return new_code, rematch_token(token, new_code), seat
 
@@ -107,7 +112,7 @@ class Rematch(GroupCore):
         new_hash, old_hash = hash_token(new_token), hash_token(old_token)
 
         def work(session: Session) -> int | None:
-            room = self._room(session, new_code)
+            room = self.parts.store.room(session, new_code)
             for seat in room.seats:
                 if seat.token_hash == new_hash:
                     return seat.position
@@ -118,6 +123,6 @@ class Rematch(GroupCore):
                     return seat.position
             return None
 
-        async with self.locks[new_code]:
-            position = await self._tx(work)
+        async with self.parts.locks[new_code]:
+            position = await self.parts.store.tx(work)
         return None if position is None else (new_token, position)

@@ -15,7 +15,7 @@ from typing import Any
 
 import engine
 
-from .core import TIMER_EVENT
+from .pipeline import TIMER_EVENT
 
 CHECKPOINT_EVERY = 50
 PAGE_MAX = 50
@@ -59,7 +59,7 @@ def build(game: str, options: dict[str, Any], seats: int, seed: int, rows: list[
     for number, row in enumerate(rows, start=1):
         state, events = _without_log(engine.apply(state, row["seat"], row["action"]))
         if row.get("source") == "timer":
-            # As the table logged it (RoomCore._apply): the timer, not the player, chose this action.
+            # As the table logged it (app.rooms.pipeline): the timer, not the player, chose this action.
             events = [{"e": TIMER_EVENT, "seat": row["seat"]}, *events]
         steps.append({**row, "events": events})
         if number % CHECKPOINT_EVERY == 0:

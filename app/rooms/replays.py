@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
-from .core import RoomCore
 from .errors import RoomError
 from .replay import PAGE_MAX, Replay, build, views
 from .snapshot import RoomInfo
+
+if TYPE_CHECKING:
+    from .parts import Parts
 
 CACHE_ROOMS = 4
 
@@ -22,14 +25,19 @@ def not_over() -> RoomError:
     return RoomError("not_over", "The replay is shown once the game is over.", 409)
 
 
-class Replays(RoomCore):
-    _replays: OrderedDict[tuple[str, int], Replay]
+class Replays:
+    def __init__(
+        self, parts: Parts, action_log: Callable[[str], Awaitable[tuple[RoomInfo, list[dict[str, Any]]]]]
+    ) -> None:
+        self.parts = parts
+        self.action_log = action_log
+        self.cache: OrderedDict[tuple[str, int], Replay] = OrderedDict()
 
     async def _replay(self, code: str) -> tuple[RoomInfo, Replay]:
-        info = await self.load(code)
+        info = await self.parts.memory.info(code)
         if info.status != "over":
             raise not_over()
-        cache = self.__dict__.setdefault("_replays", OrderedDict())
+        cache = self.cache
         key = (info.code, info.version)
         replay = cache.get(key)
         if replay is None:  # read the action log only when the replay is not built yet

@@ -25,17 +25,22 @@ from __future__ import annotations
 import logging
 import math
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
 from app.models import Seat
 
-from .core import channel
 from .errors import RoomError, bad_token
-from .group import GroupCore
 from .lobby import _require_host, _seat_at, _seat_by_token, _turn_seconds
+from .publish import channel
 from .snapshot import RoomInfo, hash_token, snapshot
+from .timers import room_deadline
+
+if TYPE_CHECKING:
+    from .autoplay import Autoplay
+    from .lifecycle import Lifecycle
+    from .parts import Parts
 
 log = logging.getLogger("paddock.rooms")
 
@@ -59,51 +64,69 @@ def presence_unknown() -> RoomError:
     )
 
 
-class SeatKeeping(GroupCore):
+class Seats:
+    def __init__(self, parts: Parts, autoplay: Autoplay, lifecycle: Lifecycle) -> None:
+        self.parts = parts
+        self.autoplay = autoplay
+        self.lifecycle = lifecycle
+
     # ---- away and back -----------------------------------------------------
 
+    async def connect(self, code: str, token_hash: str) -> None:
+        if await self.parts.publisher.arrive(code, token_hash):
+            await self._publish_presence(code)
+
     async def disconnect(self, code: str, token_hash: str) -> None:
-        """Note when the seat's last socket (on this process) closed, then the usual."""
-        counts = self.presence.get(code)
-        if counts is None or counts[token_hash] <= 1:
+        """Note when the seat's last socket (on this process) closed, then tell the room."""
+        publisher = self.parts.publisher
+        if publisher.local_count(code, token_hash) <= 1:
             await self._mark_away(code, token_hash)
-        await super().disconnect(code, token_hash)
+        if await publisher.depart(code, token_hash):
+            await self.lifecycle.touch(code)  # the idle time of the room starts now
+            await self._publish_presence(code)
+
+    async def _publish_presence(self, code: str) -> None:
+        try:
+            info = await self.parts.memory.info(code)
+        except RoomError:
+            return
+        await self.parts.publisher.room(info)
 
     async def _mark_away(self, code: str, token_hash: str) -> None:
-        now = self.clock()
+        now = self.parts.clock()
 
         def work(session: Session) -> None:
-            room = self._room(session, code, lock=False)
+            room = self.parts.store.room(session, code, lock=False)
             for seat in room.seats:
                 if seat.token_hash == token_hash:
                     seat.away_since = now
 
         try:
-            await self._tx(work)
+            async with self.parts.locks[code]:
+                await self.parts.store.tx(work)
         except RoomError:
             pass
 
     async def resolve(self, code: str, token: str) -> tuple[str, RoomInfo]:
-        """A seat's token, or the token of a player whose seat a bot plays: that takes it back."""
-        try:
-            return await super().resolve(code, token)
-        except RoomError as exc:
-            if exc.code != "bad_token":
-                raise
+        """The token's hash if it holds a seat in the room, or the token of a player whose seat
+        a bot plays: that takes it back (raises bad_token otherwise)."""
         token_hash = hash_token(token)
-        # A cheap read first: only a token whose seat a bot plays takes the lock and writes.
-        if not any(seat.reclaim_hash == token_hash for seat in (await self.load(code)).seats):
+        info = await self.parts.memory.info(code)
+        if info.seat_of(token_hash) is not None:
+            return token_hash, info
+        # Only a token whose seat a bot plays takes the lock and writes.
+        if not any(seat.reclaim_hash == token_hash for seat in info.seats):
             raise bad_token()
-        info = await self.reclaim(code, token_hash)
-        if info is None:
+        reclaimed = await self.reclaim(code, token_hash)
+        if reclaimed is None:
             raise bad_token()
-        return token_hash, info
+        return token_hash, reclaimed
 
     async def reclaim(self, code: str, token_hash: str) -> RoomInfo | None:
         """Give the seat a bot plays back to its player (None when no such seat)."""
 
         def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]] | None:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             seat = next((s for s in room.seats if s.reclaim_hash == token_hash and s.is_bot), None)
             if seat is None:
                 return None
@@ -112,30 +135,30 @@ class SeatKeeping(GroupCore):
             seat.reclaim_hash = None
             seat.has_left = False
             seat.away_since = None
-            frames = [self._notice(session, room, "seat_back", seat=seat.position, name=seat.name)]
+            frames = [self.parts.feed.notice(session, room, "seat_back", seat=seat.position, name=seat.name)]
             session.flush()
             return snapshot(room), frames
 
-        async with self.locks[code]:
-            done = await self._tx(work)
+        async with self.parts.locks[code]:
+            done = await self.parts.store.tx(work)
             if done is None:
                 return None
             info, frames = done
             log.info("a player took their seat back from the bot")
-            await self._publish_room(info)
-            await self._publish_frames(code, frames)
+            await self.parts.publisher.room(info)
+            await self.parts.publisher.frames(code, frames)
         return info
 
     async def hand_to_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
         """The host gives an away seat to a bot, after the grace period (the player may come back)."""
-        if not await self.broadcast.presence_settled():  # never hand away a seat held by a socket
+        if not await self.parts.publisher.broadcast.presence_settled():  # never hand away a held seat
             raise presence_unknown()
-        connected = await self.connected(code)
-        now = self.clock()
-        grace = self.settings.seat_grace_seconds
+        connected = await self.parts.publisher.connected(code)
+        now = self.parts.clock()
+        grace = self.parts.settings.seat_grace_seconds
 
         def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             _require_host(room, token)
             if room.status != "playing":
                 raise RoomError("not_playing", "Seats can be handed to bots only during a game.", 409)
@@ -161,16 +184,16 @@ class SeatKeeping(GroupCore):
             seat.is_bot = True
             seat.token_hash = None
             seat.link_hash = None
-            frames = [self._notice(session, room, "seat_bot", seat=seat.position, name=seat.name)]
+            frames = [self.parts.feed.notice(session, room, "seat_bot", seat=seat.position, name=seat.name)]
             session.flush()
             return snapshot(room), frames
 
-        async with self.locks[code]:
-            info, frames = await self._tx(work)
+        async with self.parts.locks[code]:
+            info, frames = await self.parts.store.tx(work)
             log.info("the host handed seat %d to a bot", position)
-            await self._publish_room(info)
-            await self._publish_frames(code, frames)
-            self._schedule_bots(info)
+            await self.parts.publisher.room(info)
+            await self.parts.publisher.frames(code, frames)
+            self.autoplay.schedule_bots(info)
         return info
 
     # ---- another device ----------------------------------------------------
@@ -178,10 +201,10 @@ class SeatKeeping(GroupCore):
     async def seat_link(self, code: str, token: str | None, position: int | None = None) -> tuple[str, int]:
         """A one-time code for a seat: the caller's own seat, or (host only) seat `position`."""
         link = secrets.token_urlsafe(18)
-        expires = self.clock() + self.settings.seat_link_seconds
+        expires = self.parts.clock() + self.parts.settings.seat_link_seconds
 
         def work(session: Session) -> int:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             if not token:
                 raise RoomError("no_token", "This needs your seat token.", 401)
             if position is None:
@@ -198,8 +221,8 @@ class SeatKeeping(GroupCore):
             seat.link_asked = None
             return seat.position
 
-        async with self.locks[code]:
-            seat = await self._tx(work)
+        async with self.parts.locks[code]:
+            seat = await self.parts.store.tx(work)
         return link, seat
 
     async def claim_link(self, code: str, link: Any) -> tuple[str, int]:
@@ -208,16 +231,16 @@ class SeatKeeping(GroupCore):
         silent for `seat_ask_seconds`."""
         if not isinstance(link, str) or not 0 < len(link) <= 64:
             raise bad_link()
-        if not await self.broadcast.presence_settled():  # never move a seat held by a socket unasked
+        if not await self.parts.publisher.broadcast.presence_settled():  # never move a held seat unasked
             raise presence_unknown()
-        connected = await self.connected(code)
+        connected = await self.parts.publisher.connected(code)
         token = secrets.token_urlsafe(32)
-        now = self.clock()
+        now = self.parts.clock()
         link_hash = hash_token(link)
-        ask_for = self.settings.seat_ask_seconds
+        ask_for = self.parts.settings.seat_ask_seconds
 
         def work(session: Session) -> tuple[str, int, str | None, float, RoomInfo | None, list[Any]]:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             seat = next((s for s in room.seats if s.link_hash == link_hash), None)
             if seat is None:
                 raise bad_link()
@@ -234,23 +257,23 @@ class SeatKeeping(GroupCore):
                 if left > 0:
                     return "wait", seat.position, old, left, None, []
             _take_seat(seat, hash_token(token))
-            frames = [self._notice(session, room, "seat_moved", seat=seat.position, name=seat.name)]
+            frames = [self.parts.feed.notice(session, room, "seat_moved", seat=seat.position, name=seat.name)]
             session.flush()
             return "moved", seat.position, old, 0.0, snapshot(room), frames
 
-        async with self.locks[code]:
-            outcome, position, old, left, info, frames = await self._tx(work)
+        async with self.parts.locks[code]:
+            outcome, position, old, left, info, frames = await self.parts.store.tx(work)
             if outcome == "moved":
                 assert info is not None
                 log.info("a seat moved to another device")
-                await self._publish_room(info)
-                await self._publish_frames(code, frames)
+                await self.parts.publisher.room(info)
+                await self.parts.publisher.frames(code, frames)
         wait = max(1, math.ceil(left))
         if outcome == "ask":
             log.info("a seat link asked the seat's connected device first")
         if outcome != "moved" or old is not None:
             kind = "seat_taken" if outcome == "moved" else "seat_ask"
-            await self.broadcast.publish(
+            await self.parts.publisher.broadcast.publish(
                 channel(code), {"kind": kind, "to": old, "seat": position, "seconds": wait}
             )
         if outcome != "moved":
@@ -267,11 +290,11 @@ class SeatKeeping(GroupCore):
     async def answer_seat_ask(self, code: str, token_hash: str, keep: bool) -> bool:
         """The asked device keeps its seat (the link then fails with `seat_kept`) or lets it go
         at once; False when no claim of this seat waits for an answer."""
-        now = self.clock()
-        ask_for = self.settings.seat_ask_seconds
+        now = self.parts.clock()
+        ask_for = self.parts.settings.seat_ask_seconds
 
         def work(session: Session) -> bool:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             seat = next((s for s in room.seats if s.token_hash == token_hash), None)
             if seat is None or seat.link_asked is None:
                 return False
@@ -282,8 +305,8 @@ class SeatKeeping(GroupCore):
                 seat.link_asked = now - ask_for
             return True
 
-        async with self.locks[code]:
-            answered = await self._tx(work)
+        async with self.parts.locks[code]:
+            answered = await self.parts.store.tx(work)
         if answered:
             log.info("a seat's device %s its seat", "kept" if keep else "let go")
         return answered
@@ -293,10 +316,10 @@ class SeatKeeping(GroupCore):
     async def set_turn_timer(self, code: str, token: str | None, seconds: Any) -> RoomInfo:
         """The host sets (or, with None/0, removes) the room's turn timer, also mid-game; a
         running wait gets the new limit from now."""
-        turn_seconds = _turn_seconds(seconds, self.settings.min_turn_seconds)
+        turn_seconds = _turn_seconds(seconds, self.parts.settings.min_turn_seconds)
 
         def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
-            room = self._room(session, code)
+            room = self.parts.store.room(session, code)
             _require_host(room, token)
             if room.status not in ("lobby", "playing"):
                 raise RoomError(
@@ -305,16 +328,16 @@ class SeatKeeping(GroupCore):
             room.turn_seconds = turn_seconds
             if room.status == "playing":
                 room.deadline = None
-                self._set_deadline(room, [], self.clock())
-            frames = [self._notice(session, room, "timer_set", seconds=turn_seconds)]
+                room.deadline = room_deadline(room, [], self.parts.clock())
+            frames = [self.parts.feed.notice(session, room, "timer_set", seconds=turn_seconds)]
             session.flush()
             return snapshot(room), frames
 
-        async with self.locks[code]:
-            info, frames = await self._tx(work)
-            await self._publish_room(info)
-            await self._publish_frames(code, frames)
-            self._arm_timer(info)
+        async with self.parts.locks[code]:
+            info, frames = await self.parts.store.tx(work)
+            await self.parts.publisher.room(info)
+            await self.parts.publisher.frames(code, frames)
+            self.autoplay.arm_timer(info)
         return info
 
 

@@ -3,7 +3,7 @@ call window, via engine.timer_seconds) or else the room's turn timer."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import engine
 
@@ -34,3 +34,18 @@ def next_deadline(
     if previous is not None and previous > now and set(waiting_now) <= set(waiting_before):
         return previous
     return now + seconds
+
+
+class Timed(Protocol):
+    status: str
+    state: dict[str, Any] | None
+    turn_seconds: float | None
+    deadline: float | None
+
+
+def room_deadline(room: Timed, waiting_before: list[int], now: float) -> float | None:
+    """The room's next deadline after a change outside play (the start, a new turn timer)."""
+    if room.status != "playing" or room.state is None:
+        return None
+    seconds = timer_seconds(room.state, room.turn_seconds)
+    return next_deadline(seconds, room.deadline, waiting_before, engine.to_act(room.state), now)

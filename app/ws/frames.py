@@ -2,7 +2,7 @@
 audience (the spectators, or one seat) in this process, and the same string goes to every
 socket of that audience.
 
-A published change (see app.rooms.core) reaches every local subscriber as ONE dict; its
+A published change (see app.rooms.publish) reaches every local subscriber as ONE dict; its
 frames are cached on it, so they live exactly as long as some socket still has to send
 them. Sync frames (with the whole visible log) are cached per room and version in a small
 LRU, so a crowd of spectators resyncing together costs one build. A seat's frames are padded
@@ -34,7 +34,15 @@ def update_frame(payload: dict[str, Any], seat: int | None) -> str:
     if text is None:
         sight = payload.get("_sights", {}).get(seat)
         text = _text(
-            state_message(payload["state"], payload["v"], seat, payload["events"], payload.get("log"), sight),
+            state_message(
+                payload["state"],
+                payload["v"],
+                seat,
+                payload["events"],
+                payload.get("log"),
+                sight,
+                payload.get("deadline"),
+            ),
             seat,
         )
         frames[seat] = text

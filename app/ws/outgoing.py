@@ -2,13 +2,16 @@
 
 Game state leaves only through `engine.view(state, seat)` (seat None for a spectator), for
 the first sync and every update alike. A state frame carries the version, the audience's
-view WITHOUT the log, its legal actions, and `events`: only the new log events that audience
-may read. A sync frame (hello, a version gap, a resync, the end of the game) also carries
-`log`, the whole log that audience may read; the client keeps the log it has.
+view WITHOUT the log, its legal actions, `events`: only the new log events that audience
+may read, and `deadline_in`: seconds until the room's timer fires (null: no timer). A sync
+frame (hello, a version gap, a resync, the end of the game) also carries `log`, the whole
+log that audience may read (its deadline comes with the room summary sent with it); the
+client keeps the log it has.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import engine
@@ -21,8 +24,11 @@ def state_message(
     events: list[dict[str, Any]],
     log: list[dict[str, Any]] | None = None,
     sight: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
+    deadline: float | None | bool = False,
 ) -> dict[str, Any]:
-    """`sight`: the seat's view (without log) and legal actions, when already computed."""
+    """`sight`: the seat's view (without log) and legal actions, when already computed.
+    `deadline`: when the room's timer fires next (None: no timer), sent as `deadline_in`
+    seconds with a change's frame (False: leave it to the room summary, as at a sync)."""
     over = engine.is_over(state)
     seen, actions = sight if sight is not None else (None, None)
     message = {
@@ -35,6 +41,9 @@ def state_message(
     }
     if log is not None:
         message["log"] = engine.visible_events(log, seat, over)
+    if deadline is not False:
+        left = None if deadline is None else max(0.0, float(deadline) - time.time())
+        message["deadline_in"] = None if left is None else round(left, 3)
     return message
 
 

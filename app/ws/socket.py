@@ -237,12 +237,15 @@ class RoomConnection:
         except StaleVersion as exc:
             self.refused(act.v, exc.code)
             await self.send(error_message(exc))
-            if exc.params.get("v") == self.last_v and self.last_frame is not None:
+            current = exc.params.get("v")
+            if current == self.last_v and self.last_frame is not None:
                 # Already sent the current version (e.g. the second click of a double click):
-                # the fresh state is that frame, with no database read and no log.
+                # the fresh state is that frame again, with no database read and no log.
                 await self.send_text(self.last_frame)
-            else:
+            elif isinstance(current, int) and current < self.last_v:
                 await self.sync(force=True)
+            # Otherwise the newer frames are on their way through this socket's subscription
+            # (a gap among them resyncs), so the refusal costs nothing more.
         except (RoomError, EngineError) as exc:
             self.refused(act.v, exc.code)
             await self.send(error_message(exc))

@@ -44,6 +44,14 @@ function without(cards, taken) {
   return rest;
 }
 
+// A horse's token stands in the middle of its step (at the start before the first), and
+// never leaves its track: not over the lane's number, not past the finish.
+function tokenLeft(position, steps) {
+  if (!position) return "0px";
+  const centre = (100 * (position - 0.5)) / steps;
+  return `clamp(0px, calc(${centre}% - var(--token) / 2), calc(100% - var(--token)))`;
+}
+
 function cardName(ctx, card) {
   const horse = horseOf(card);
   return horse ? ctx.t("hr.card_horse", { horse }) : ctx.t(SPECIAL_KEYS[card]);
@@ -132,6 +140,26 @@ function describeEvent(event, ctx) {
     default:
       return null;
   }
+}
+
+// The shell's end card (static/js/end_card.js): chips, what the races paid and cost each seat.
+function resultDetails(view, ctx) {
+  const races = view.results ?? [];
+  const seats = {};
+  view.result.scores.forEach((chips, seat) => {
+    const shares = races.reduce((sum, r) => sum + (r.payouts?.[seat] ?? 0), 0);
+    const penalties = races.reduce((sum, r) => sum + (r.penalties?.[seat] ?? 0), 0);
+    const jockey = races.filter((r) => r.jockey === seat).map((r) => ctx.num(r.race));
+    seats[seat] = {
+      score: ctx.tp("hr.chips", chips, { chips: ctx.num(chips) }),
+      detail: [
+        ctx.t("hr.end_detail", { won: ctx.num(shares), penalties: ctx.num(penalties) }),
+        jockey.length ? ctx.tp("hr.end_jockey", jockey.length, { races: ctx.joinList(jockey) }) : null,
+      ].filter(Boolean).join(" · "),
+    };
+  });
+  const winners = races.map((r) => ctx.t("hr.end_race_part", { race: ctx.num(r.race), horse: r.winner }));
+  return { seats, decided: winners.length ? ctx.t("hr.end_decided", { list: ctx.joinList(winners) }) : undefined };
 }
 
 function seatLeft(view, seat) {
@@ -291,6 +319,8 @@ class HorseRacingTable {
       const position = Math.min(view.positions[index], steps);
       const scratched = view.scratched[index];
       const moved = view.turn?.horse === horse && view.phase === "race";
+      // At the end, the last race's winner is marked on the board.
+      const winner = Boolean(view.result) && view.results?.[view.results.length - 1]?.winner === horse;
       const words = scratched
         ? t("hr.lane_scratched", { horse, position: ordinal(this.ctx, scratched), amount: scratched * (view.options?.base_ante ?? 1) })
         : this.ctx.tp("hr.lane", steps, { horse, position, steps });
@@ -302,7 +332,7 @@ class HorseRacingTable {
       el("span", { class: "hr-horse-no", "aria-hidden": "true", text: String(horse) }),
       el("span", { class: "hr-track", "aria-hidden": "true", style: `--steps: ${steps}` },
         el("span", { class: "hr-fill", style: `width: ${(100 * position) / steps}%` }),
-        scratched ? null : el("span", { class: "hr-token", style: `left: calc(${(100 * position) / steps}% - ${position ? 1 : 0} * var(--token))`, text: String(horse) })),
+        scratched ? null : el("span", { class: winner ? "hr-token board-winner" : "hr-token", style: `left: ${tokenLeft(position, steps)}`, text: String(horse) })),
       el("span", { class: "hr-lane-count", "aria-hidden": "true",
         text: scratched ? t("hr.lane_scratch_short", { position: ordinal(this.ctx, scratched) }) : `${num(position)}/${num(steps)}` }),
       el("span", { class: "hr-lane-extra", "aria-hidden": "true" },
@@ -343,6 +373,10 @@ class HorseRacingTable {
     const { el, t } = this.ctx;
     const turn = view.turn;
     const show = view.phase === "race" && turn && turn.dice.length > 0;
+    // A new roll tumbles the dice (not on the first drawing, nor with reduced motion: the CSS).
+    const rolls = (view.log ?? []).filter((e) => e.e === "roll").length;
+    const fresh = this.shownRolls !== undefined && rolls > this.shownRolls;
+    this.shownRolls = rolls;
     this.diceBox.hidden = !show;
     if (!show) {
       this.diceBox.replaceChildren();
@@ -351,7 +385,7 @@ class HorseRacingTable {
     const used = turn.pair ?? [];
     const dice = turn.dice.map((value, i) => el("li", {
       class: "hr-die", dataset: { used: String(used.includes(i)), advantage: String(i === 2) },
-    }, el("span", { class: "hr-die-value", text: this.ctx.num(value) }),
+    }, el("span", { class: fresh ? "hr-die-value rolling" : "hr-die-value", text: this.ctx.num(value) }),
     i === 2 ? el("span", { class: "hr-die-note", text: t("hr.die_advantage") }) : null));
     let summary;
     if (turn.horse) {
@@ -683,4 +717,5 @@ export default {
   describeOptions,
   describeAction,
   describeSecrets,
+  resultDetails,
 };

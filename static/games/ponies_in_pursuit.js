@@ -9,6 +9,11 @@ const COLOUR_KEYS = {
   white: "pip.colour.white", red: "pip.colour.red", blue: "pip.colour.blue",
   black: "pip.colour.black", yellow: "pip.colour.yellow",
 };
+// Each pony's mark on its token: unique in every language, never the colour alone.
+const MARK_KEYS = {
+  white: "pip.mark.white", red: "pip.mark.red", blue: "pip.mark.blue",
+  black: "pip.mark.black", yellow: "pip.mark.yellow",
+};
 const USE_KEYS = { move: "pip.use.move", bet: "pip.use.bet" };
 const CARDS = {
   white1: ["white", 1], red1: ["red", 1], blue1: ["blue", 1], blue2: ["blue", 2],
@@ -81,12 +86,23 @@ function describeEvent(event, ctx) {
   }
 }
 
-function sameSubmission(a, b) {
-  if (a.length !== b.length) return false;
-  const key = (p) => `${p.card}|${p.as ?? ""}|${p.use}`;
-  const left = a.map(key).sort();
-  const right = b.map(key).sort();
-  return left.every((k, i) => k === right[i]);
+// Whether `plays` is a `cards` value the listed submission's `choose.cards` description admits
+// (engine/games/ponies_in_pursuit/choice.py, `admits`): exactly `count` plays, each a pool card
+// (at most `max` times) with a listed use, a Wild with one of its `as` colours, and, with
+// `distinct: "colour"`, no two plays of one colour. The order of the plays is free.
+function admits(choice, plays) {
+  if (!choice || plays.length !== choice.count) return false;
+  const taken = {};
+  const colours = new Set();
+  for (const play of plays) {
+    const entry = choice.pool.find((p) => p.card === play.card);
+    if (!entry || !choice.use.includes(play.use)) return false;
+    if (entry.as ? !entry.as.includes(play.as) : play.as != null) return false;
+    taken[play.card] = (taken[play.card] ?? 0) + 1;
+    if (taken[play.card] > entry.max) return false;
+    colours.add(entry.as ? play.as : entry.colour);
+  }
+  return choice.distinct !== "colour" || colours.size === plays.length;
 }
 
 class PoniesTable {
@@ -142,12 +158,15 @@ class PoniesTable {
       group.append(svg("text", { x: TRACK.left + distance * cell + cell / 2, y: y + 28, class: "finish-flag", "text-anchor": "middle", text: "⚑" }));
       const pony = svg("g", { class: `pony pony-${colour}`, style: `transform: translate(${TRACK.left + cell / 2}px, ${y + TRACK.row / 2}px)` });
       pony.append(svg("circle", { r: 15, class: "pony-body" }));
-      pony.append(svg("text", { class: "pony-letter", "text-anchor": "middle", y: 5, text: Array.from(colourName(this.ctx, colour))[0] }));
+      pony.append(svg("text", { class: "pony-letter", "text-anchor": "middle", y: 5, text: t(MARK_KEYS[colour]) }));
+      // The last round's move ("+3"), riding with the pony until the next round resolves.
+      const gain = svg("text", { class: "pony-gain", x: 17, y: -7, "data-colour": colour, text: "" });
+      pony.append(gain);
       group.append(pony);
       const place = svg("text", { x: width - 4, y: y + 27, "text-anchor": "end", class: "pony-place", text: "" });
       group.append(place);
       root.append(group);
-      ponies[colour] = { node: pony, y: y + TRACK.row / 2, cell };
+      ponies[colour] = { node: pony, gain, y: y + TRACK.row / 2, cell };
       places[colour] = place;
     });
     return { svg: root, ponies, places, t };
@@ -164,7 +183,7 @@ class PoniesTable {
     this.roundText.textContent = frame.over
       ? t("pip.rounds_played", { rounds: view.history?.length ?? view.round })
       : t("pip.round_of", { round: view.round, rounds: view.rounds });
-    this.drawPonies(view);
+    this.drawPonies(view, frame.previous);
     this.drawSubmitted(view, frame.over);
     this.drawTimer(frame);
     const seated = this.ctx.me !== null;
@@ -185,14 +204,24 @@ class PoniesTable {
     if (frame.over && view.result) this.drawResults(view);
   }
 
-  drawPonies(view) {
+  drawPonies(view, previous) {
     const { t } = this.ctx;
     const caption = [];
+    // The round's reveal: the ponies that moved slide one after another, each showing "+n".
+    const history = view.history ?? [];
+    const last = history[history.length - 1];
+    const fresh = Boolean(previous) && (previous.history?.length ?? 0) < history.length;
+    const movers = PONIES.filter((c) => last?.moves?.[c] > 0);
+    this.tracksBox.dataset.revealRound = String(last?.round ?? 0);
     for (const pony of view.ponies) {
       const track = this.tracks.ponies[pony.colour];
       const x = TRACK.left + pony.position * track.cell + track.cell / 2;
+      const moved = last?.moves?.[pony.colour] ?? 0;
+      track.gain.textContent = moved > 0 ? t("pip.gain", { n: moved }) : "";
+      track.node.style.transitionDelay = fresh && moved > 0 ? `${movers.indexOf(pony.colour) * 0.45}s` : "0s";
       track.node.style.transform = `translate(${x}px, ${track.y}px)`;
       track.node.classList.toggle("finished", pony.place !== null);
+      track.node.classList.toggle("board-winner", Boolean(view.result) && pony.place === 1);
       this.tracks.places[pony.colour].textContent = pony.place ? t("pip.place", { place: pony.place }) : "";
       caption.push(pony.place
         ? t("pip.pony_finished", { colour: colourName(this.ctx, pony.colour), place: pony.place })
@@ -343,9 +372,11 @@ class PoniesTable {
     return null;
   }
 
+  // The submission is listed once, with a `choose` description of every legal one.
   matchingAction(actions) {
     const plays = this.plays();
-    return actions.find((a) => a.type === "submit" && sameSubmission(a.cards, plays)) ?? null;
+    const listed = actions.find((a) => a.type === "submit");
+    return listed && admits(listed.choose?.cards, plays) ? { type: "submit", cards: plays } : null;
   }
 
   submit(actions) {
@@ -410,7 +441,9 @@ class PoniesTable {
     const { el, t, num } = this.ctx;
     const result = view.result;
     const revealed = result.revealed ?? {};
-    const seats = result.scores.map((_, seat) => seat);
+    // Ranked: the winners first, then by score (the shell's end card ranks the same way).
+    const seats = result.scores.map((_, seat) => seat)
+      .sort((a, b) => result.winners.includes(b) - result.winners.includes(a) || result.scores[b] - result.scores[a] || a - b);
     const winners = ctxNames(this.ctx, result.winners);
     const finish = (revealed.finish_order ?? view.finish_order).map((c, i) => t("pip.finish_item", { place: i + 1, colour: colourName(this.ctx, c) }));
     const scoreRows = seats.map((seat) => el("tr", { dataset: { seat: String(seat) }, class: result.winners.includes(seat) ? "winner" : "" },
@@ -447,15 +480,31 @@ class PoniesTable {
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("pip.round") }),
           ...seats.map((seat) => el("th", { scope: "col", text: this.ctx.seatName(seat) })))),
         el("tbody", {}, rounds))));
-    if (!this.resultsAnnounced) {
-      this.resultsAnnounced = true;
-      this.ctx.announce(t("pip.winners", { names: winners }));
-    }
   }
 
   destroy() {
     this.stopTimer?.();
   }
+}
+
+// The shell's end card (static/js/end_card.js): each seat's payout, penalty and garnets, and the finish.
+function resultDetails(view, ctx) {
+  const result = view.result;
+  const revealed = result.revealed ?? {};
+  const seats = {};
+  result.scores.forEach((score, seat) => {
+    seats[seat] = {
+      score: ctx.tp("pip.end_score", score, { n: ctx.num(score) }),
+      detail: ctx.t("pip.end_detail", {
+        payout: ctx.num(revealed.payouts?.[seat] ?? 0),
+        penalty: revealed.penalties?.[seat] ? ctx.num(-revealed.penalties[seat]) : ctx.num(0),
+        garnets: ctx.tp("count.garnets", revealed.garnets?.[seat] ?? 0, { n: ctx.num(revealed.garnets?.[seat] ?? 0) }),
+      }),
+    };
+  });
+  const finish = (revealed.finish_order ?? view.finish_order)
+    .map((c, i) => ctx.t("pip.finish_item", { place: i + 1, colour: colourName(ctx, c) }));
+  return { seats, decided: finish.length ? ctx.t("pip.finish_order", { order: ctx.joinList(finish) }) : ctx.t("pip.no_finishers") };
 }
 
 function ctxNames(ctx, seats) {
@@ -499,4 +548,6 @@ export default {
   turnText,
   describeAction,
   describeSecrets,
+  admits,
+  resultDetails,
 };

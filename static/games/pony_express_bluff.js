@@ -271,9 +271,19 @@ function flipY(board, xy) {
   return [xy[0], board.size[1] - xy[1]];
 }
 
-function riderXY(board, space, seat) {
+// A rider's radius in board units: larger on a phone, where the board is 3 px a unit.
+const RIDER_R = 2.1;
+const RIDER_R_PHONE = 2.7;
+const PHONE_QUERY = "(max-width: 600px)";
+// Riders sharing a space stand in a ring around it, far enough apart that none hides another.
+function riderXY(board, positions, seat, r = RIDER_R) {
+  const space = positions[seat];
   const found = board.spaces[space - 1];
-  return [found.xy[0] + (seat - 2) * 1.5, found.xy[1]];
+  const here = positions.map((p, s) => [p, s]).filter(([p]) => p === space).map(([, s]) => s);
+  if (here.length < 2) return found.xy;
+  const ring = (r + 0.75) / Math.sin(Math.PI / here.length);
+  const angle = -Math.PI / 2 + (2 * Math.PI * here.indexOf(seat)) / here.length + (here.length === 2 ? Math.PI / 2 : 0);
+  return [found.xy[0] + ring * Math.cos(angle), found.xy[1] + ring * Math.sin(angle)];
 }
 
 function aimFrom(start, point, maxThrow) {
@@ -317,7 +327,6 @@ class BluffTable {
     this.stopTimer = null;
     this.callStart = null;
     this.shotKey = "";
-    this.announcedOver = false;
     const { el, t } = ctx;
     if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
       document.head.append(el("link", { rel: "stylesheet", href: CSS_URL }));
@@ -347,6 +356,7 @@ class BluffTable {
   // ---- board ----
   buildBoard(board) {
     const { svg, el, t } = this.ctx;
+    this.riderR = window.matchMedia(PHONE_QUERY).matches ? RIDER_R_PHONE : RIDER_R;
     const [w, h] = board.size;
     const root = svg("svg", {
       viewBox: `0 0 ${w} ${h}`, class: "peb-board-svg", role: "img", "aria-labelledby": "peb-board-caption",
@@ -384,8 +394,10 @@ class BluffTable {
     const camp = svg("g", { class: "peb-camp" });
     board.indian_camp.forEach((xy, i) => {
       const [x, y] = flipY(board, xy);
-      camp.append(svg("circle", { cx: x, cy: y, r: 2.2, class: "peb-indian", "data-indian": String(i) }));
-      camp.append(svg("text", { x, y: y + 1, class: "peb-indian-mark", "text-anchor": "middle", text: String(i + 1) }));
+      // Indians are triangles (riders are discs), numbered like their name in the line of fire.
+      const points = [[x, y - 2.9], [x + 2.6, y + 1.9], [x - 2.6, y + 1.9]].map((p) => p.join(",")).join(" ");
+      camp.append(svg("polygon", { points, class: "peb-indian", "data-indian": String(i) }));
+      camp.append(svg("text", { x, y: y + 1.2, class: "peb-indian-mark", "text-anchor": "middle", text: String(i + 1) }));
     });
     ground.append(camp);
     const [sx, sy] = flipY(board, board.indian_shooter);
@@ -418,12 +430,14 @@ class BluffTable {
       if (!rider) {
         const colour = view.colours[seat];
         const node = svg("g", { class: `peb-rider colour-${colour}`, "data-seat": String(seat) });
-        node.append(svg("circle", { r: 1.8, class: "peb-rider-body" }));
-        node.append(svg("text", { y: 0.75, "text-anchor": "middle", class: "peb-rider-letter", text: String(seat + 1) }));
+        // A dark ring under every rider: the white one stays visible on a white space.
+        node.append(svg("circle", { r: this.riderR + 0.45, class: "peb-rider-ring" }));
+        node.append(svg("circle", { r: this.riderR, class: "peb-rider-body" }));
+        node.append(svg("text", { y: 0.15, "text-anchor": "middle", "dominant-baseline": "central", class: "peb-rider-letter", text: String(seat + 1) }));
         this.riderLayer.append(node);
         rider = this.riders[seat] = node;
       }
-      let xy = riderXY(board, space, seat);
+      let xy = riderXY(board, view.positions, seat, this.riderR);
       if (fight && fight.kind !== "indians" && fight.seats.includes(seat)) {
         xy = board.duel_corners[(fight.corners ?? [0, 1])[fight.seats.indexOf(seat)]];
       }
@@ -431,6 +445,7 @@ class BluffTable {
       rider.style.transform = `translate(${x}px, ${y}px)`;
       rider.classList.toggle("jailed", view.jailed[seat]);
       rider.classList.toggle("active", view.active === seat);
+      rider.classList.toggle("board-winner", view.phase === "over" && view.winner === seat);
     });
     // Riders ride from the second frame on (the first one just places them).
     if (!this.riderLayer.classList.contains("animate")) requestAnimationFrame(() => this.riderLayer.classList.add("animate"));
@@ -577,19 +592,29 @@ class BluffTable {
       el("span", { text: t("peb.rider_name", { name: this.ctx.seatName(seat), colour: colourName(this.ctx, view.colours[seat]) }) })),
     el("td", { text: num(space) }),
     el("td", { class: "peb-gold", text: num(view.gold[seat]) }),
-    el("td", { text: seat === this.ctx.me && view.items ? (view.items.length ? this.ctx.joinList(view.items.map((i) => itemName(this.ctx, i))) : t("peb.none")) : num(view.item_counts[seat]) }),
+    el("td", { class: "peb-items-cell", text: this.itemsOf(view, seat) }),
     el("td", { text: num(view.mailboxes[seat]) }),
     el("td", { text: view.jailed[seat] ? t("peb.in_jail") : t("peb.free") })));
     this.ridersBox.replaceChildren(
       el("h2", { id: "peb-riders-h", text: t("peb.riders_heading") }),
-      el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-labelledby": "peb-riders-h" },
+      el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-labelledby": "peb-riders-caption" },
         el("table", { class: "peb-rider-table" },
+          el("caption", { id: "peb-riders-caption", class: "visually-hidden", text: t("peb.riders_caption") }),
           el("thead", {}, el("tr", {},
             el("th", { scope: "col", text: t("peb.col_rider") }), el("th", { scope: "col", text: t("peb.col_space") }),
             el("th", { scope: "col", text: t("peb.col_gold") }), el("th", { scope: "col", text: t("peb.col_items") }),
             el("th", { scope: "col", text: t("peb.col_mail") }), el("th", { scope: "col", text: t("peb.col_status") }))),
           el("tbody", {}, rows))),
       el("p", { class: "muted", text: t("peb.deck_left", { n: view.deck_count }) }));
+  }
+
+  // A rider's item cards: your own by name, the others' as a count, and everyone's by name at the end.
+  itemsOf(view, seat) {
+    const revealed = view.result?.revealed?.items?.[seat];
+    const own = seat === this.ctx.me ? view.items : null;
+    const names = revealed ?? own;
+    if (names) return itemsText(this.ctx, names);
+    return this.ctx.num(view.item_counts[seat]);
   }
 
   button(label, action, attrs = {}) {
@@ -1029,10 +1054,6 @@ class BluffTable {
             el("th", { scope: "col", text: t("peb.col_where") }),
             el("th", { scope: "col", text: t("peb.col_gold") }))),
           el("tbody", {}, rows))));
-    if (!this.announcedOver) {
-      this.announcedOver = true;
-      this.ctx.announce(text);
-    }
   }
 
   drawTimer(frame) {
@@ -1086,6 +1107,13 @@ function turnText(view, ctx) {
     case "call": return ctx.t("peb.turn_call", { name: ctx.seatName(view.claim.seat), hand: handName(ctx, view.claim.hand) });
     case "duel": case "final_duel": case "indians":
       return ctx.t(view.fight?.placing === ctx.me ? "peb.turn_stand" : "peb.turn_shoot");
+    // The actual question of the step the rider is asked about.
+    case "jail": return ctx.t("peb.turn_jail");
+    case "train": return ctx.t("peb.turn_train");
+    case "saloon": return ctx.t("peb.turn_saloon");
+    case "relay": return ctx.t("peb.turn_relay");
+    case "bluff_move": return ctx.t("peb.turn_bluff_move");
+    case "end": return ctx.t("peb.turn_end");
     default: return ctx.t("peb.turn_choose");
   }
 }
@@ -1130,6 +1158,25 @@ function describeAction(action, ctx) {
   }
 }
 
+// The shell's end card (static/js/end_card.js): the ranking, where each rider got, gold and item cards.
+function resultDetails(view, ctx) {
+  const items = view.result?.revealed?.items ?? [];
+  const seats = {};
+  view.positions.forEach((space, seat) => {
+    seats[seat] = {
+      score: view.mailboxes[seat]
+        ? ctx.t("peb.rank_mailbox", { n: view.mailboxes[seat] })
+        : ctx.t(view.jailed[seat] ? "peb.rank_space_jailed" : "peb.rank_space", { space }),
+      detail: ctx.t("peb.end_detail", { gold: ctx.num(view.gold[seat]), items: itemsText(ctx, items[seat] ?? []) }),
+    };
+  });
+  const how = (view.mailboxes?.[view.winner] ?? 0) >= 3 ? "mailboxes" : "final_duel";
+  return {
+    order: rankRiders(view), seats,
+    decided: ctx.t("peb.winner", { name: ctx.seatName(view.winner), how: ctx.t(WIN_KEYS[how]) }),
+  };
+}
+
 function itemsText(ctx, items) {
   return items && items.length ? ctx.joinList(items.map((c) => itemName(ctx, c))) : ctx.t("peb.none");
 }
@@ -1165,4 +1212,5 @@ export default {
   turnText,
   describeAction,
   describeSecrets,
+  resultDetails,
 };

@@ -40,7 +40,9 @@ const OPTION_CHOICE_KEYS = {
 };
 const CSS_URL = import.meta.resolve("/static/games/pony_express_race.css");
 const TOWN = 19;
-const SVG = { left: 58, cell: 27, row: 36, top: 22 };
+const SVG = { left: 84, cell: 27, row: 36, top: 22 };
+// An owner's name on a track, cut to fit the margin before the start space.
+const OWNER_CHARS = 11;
 
 // ---- words -------------------------------------------------------------
 
@@ -248,6 +250,7 @@ class PonyExpressRaceTable {
       "aria-labelledby": "per-tracks-caption",
     });
     const labels = [];
+    const owners = [];
     const tokens = [];
     root.append(svg("text", { x: SVG.left + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.start_short") }));
     root.append(svg("text", { x: SVG.left + SVG.cell * TOWN + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.town_short") }));
@@ -255,9 +258,11 @@ class PonyExpressRaceTable {
       const y = SVG.top + index * SVG.row;
       const group = svg("g", { class: "per-track", "data-track": String(index + 1) });
       group.append(svg("rect", { x: 0, y: y + 1, width, height: SVG.row - 2, rx: 6, class: "per-row-bg" }));
-      const label = svg("text", { x: 4, y: y + SVG.row / 2 + 5, class: "per-track-label", text: String(index + 1) });
+      const label = svg("text", { x: 4, y: y + 15, class: "per-track-label", text: String(index + 1) });
+      const owner = svg("text", { x: 4, y: y + 29, class: "per-track-owner", text: "" });
       labels.push(label);
-      group.append(label);
+      owners.push(owner);
+      group.append(label, owner);
       group.append(svg("rect", { x: SVG.left + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-start" }));
       group.append(svg("rect", {
         x: SVG.left + SVG.cell * TOWN + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-town",
@@ -282,7 +287,7 @@ class PonyExpressRaceTable {
       tokens.push(token);
       root.append(token);
     }
-    return { svg: root, labels, tokens, coloured: false };
+    return { svg: root, labels, owners, tokens, coloured: false };
   }
 
   update(frame) {
@@ -375,11 +380,23 @@ class PonyExpressRaceTable {
       }
       const label = this.tracks.labels[horse.track - 1];
       label.textContent = `${horse.track} ${horseShort(this.ctx, index)}`;
+      // Who rides this horse, on its track (the greenhorn's horses say so).
+      const owner = Array.from(horse.owner === null || horse.owner === undefined ? t("per.greenhorn_short") : this.ctx.seatName(horse.owner));
+      const ownerText = this.tracks.owners[horse.track - 1];
+      ownerText.textContent = owner.length > OWNER_CHARS ? `${owner.slice(0, OWNER_CHARS - 1).join("")}…` : owner.join("");
+      ownerText.dataset.owner = horse.owner === null || horse.owner === undefined ? "" : String(horse.owner);
+      // Wide letters (Chinese names) are squeezed into the margin rather than over the start space.
+      ownerText.removeAttribute("textLength");
+      if (ownerText.getComputedTextLength() > SVG.left - 8) {
+        ownerText.setAttribute("textLength", String(SVG.left - 8));
+        ownerText.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
       const x = SVG.left + SVG.cell * horse.position + SVG.cell / 2;
       const y = SVG.top + (horse.track - 1) * SVG.row + SVG.row / 2 - 3;
       token.style.display = "";
       token.style.transform = `translate(${x}px, ${y}px)`;
       token.classList.toggle("placed", horse.place !== null);
+      token.classList.toggle("board-winner", Boolean(view.result) && horse.place === 1);
       const colour = horse.position > 0 && horse.position < TOWN ? view.tracks[horse.track - 1][horse.position - 1] : null;
       caption.push(horse.place
         ? t("per.caption_placed", { track: horse.track, horse: horseName(this.ctx, index), place: placeName(this.ctx, horse.place) })
@@ -590,14 +607,24 @@ class PonyExpressRaceTable {
   actBody(view, actions) {
     const { el, t } = this.ctx;
     const kind = actions[0].type;
-    const horseButton = (action, id, extra = null) => el("button", {
+    const horseButton = (action, id, ...extra) => el("button", {
       type: "button", id, class: "per-horse-button", dataset: { horse: String(action.horse) },
       onclick: () => this.ctx.send(action),
-    }, this.marker(action.horse), horseName(this.ctx, action.horse), extra);
+    }, this.marker(action.horse), horseName(this.ctx, action.horse), ...extra);
     if (kind === "bet") {
+      // Who has bet what on each horse (the most chips owns it at the race), on its button:
+      // the chart's answer where the choice is made.
+      const pile = (horse) => {
+        const bets = view.bets.map((row, seat) => [seat, row[horse]]).filter(([, chips]) => chips > 0)
+          .sort((a, b) => b[1] - a[1]);
+        return bets.length
+          ? this.ctx.joinList(bets.map(([seat, chips]) => t("per.bet_pile_part", { name: this.ctx.seatName(seat), chips: this.ctx.num(chips) })))
+          : t("per.bet_pile_none");
+      };
       return [el("p", { text: this.ctx.tp("per.bet_help", view.bet_size, { chips: view.bet_size }) }),
         el("div", { class: "per-buttons" }, actions.map((a) => horseButton(a, `per-bet-${a.horse}`,
-          el("span", { class: "per-button-meta", text: view.horses[a.horse].price ?? "–" }))))];
+          el("span", { class: "per-button-meta", text: view.horses[a.horse].price ?? "–" }),
+          el("span", { class: "per-button-pile", dataset: { horse: String(a.horse) }, text: pile(a.horse) }))))];
     }
     if (kind === "play") {
       const cards = [...new Set(actions.map((a) => a.card))];
@@ -719,13 +746,31 @@ class PonyExpressRaceTable {
     }
     const fresh = key !== this.shownRollKey;
     this.shownRollKey = key;
+    // Each roll made it or not (public: the log's roll events); the card's value it had to
+    // beat is said when this reader may know it: a greenhorn's turned card, or your own card.
+    const oks = log.filter((e) => e.e === "roll" && e.horse === horse).slice(-rolls.length).map((e) => e.ok);
+    const need = this.neededRoll(view, log, horse);
     this.diceBox.hidden = false;
-    this.diceBox.replaceChildren(
+    this.diceBox.replaceChildren(...[
       el("h2", { id: "per-dice-h", class: "per-sub", text: t("per.dice_heading", { horse: horseName(this.ctx, horse) }) }),
+      need ? el("p", { class: "per-dice-need", text: t("per.dice_need", { value: need }) }) : null,
       el("div", { class: "per-dice-row" }, rolls.map((roll, n) => el("span", {
-        class: `per-die ${fresh && n === rolls.length - 1 ? "rolling" : ""}`.trim(), "aria-hidden": "true", text: String(roll),
-      }))),
-      el("p", { class: "visually-hidden", text: t("per.dice_text", { rolls: rollsText(this.ctx, rolls) }) }));
+        class: `per-die ${fresh && n === rolls.length - 1 ? "rolling" : ""}`.trim(), "aria-hidden": "true",
+        dataset: { ok: oks.length === rolls.length ? String(oks[n]) : "" },
+      }, String(roll), oks.length === rolls.length ? el("span", { class: "per-die-mark", text: oks[n] ? "✓" : "✗" }) : null))),
+      el("p", { class: "visually-hidden", text: t("per.dice_text", { rolls: rollsText(this.ctx, rolls) }) })].filter(Boolean));
+  }
+
+  // The value a d10 had to stay at or under (PER-22), when this reader may know the card.
+  neededRoll(view, log, horse) {
+    const turn = view.race?.turn;
+    if (turn?.horse === horse && turn.card) return splitCard(turn.card)[1];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const event = log[i];
+      if (event.e === "greenhorn_card" && event.horse === horse) return splitCard(event.card)[1];
+      if (event.e === "ride" && event.horse === horse && i < log.length - 1 && log.slice(i + 1).some((e) => e.e === "roll")) break;
+    }
+    return null;
   }
 
   drawResults(view) {
@@ -754,7 +799,11 @@ class PonyExpressRaceTable {
       const words = this.ctx.tp(key, bet.stake, params);
       explain.push(el("li", { class: "per-explain-bet", dataset: { seat: String(bet.seat) }, text: words }));
     }
-    const rows = scores.map((score, seat) => {
+    // Ranked: the winners first, then by chips.
+    const ranked = scores.map((_, seat) => seat)
+      .sort((a, b) => winners.includes(b) - winners.includes(a) || scores[b] - scores[a] || a - b);
+    const rows = ranked.map((seat) => {
+      const score = scores[seat];
       const prizes = settlement.prizes.filter((p) => p.seat === seat).reduce((s, p) => s + p.chips, 0);
       const paid = settlement.bets.filter((b) => b.seat === seat).reduce((s, b) => s + b.paid, 0);
       const staked = settlement.bets.filter((b) => b.seat === seat).reduce((s, b) => s + b.stake, 0);
@@ -793,15 +842,30 @@ class PonyExpressRaceTable {
           horse: horseName(this.ctx, h), n: num(cards.length), cards: cardsText(this.ctx, cards),
         }))
         : null))));
-    if (!this.resultsAnnounced) {
-      this.resultsAnnounced = true;
-      this.ctx.announce(t("per.winners", { names: winnerNames }));
-    }
   }
 
   destroy() {
     this.stopTimer?.();
   }
+}
+
+// The shell's end card (static/js/end_card.js): chips, and what the bets and prizes brought.
+function resultDetails(view, ctx) {
+  const result = view.result;
+  const settlement = view.settlement ?? result.revealed?.settlement ?? { prizes: [], bets: [] };
+  const seats = {};
+  result.scores.forEach((chips, seat) => {
+    const sum = (list, pick) => list.filter((x) => x.seat === seat).reduce((s, x) => s + pick(x), 0);
+    seats[seat] = {
+      score: ctx.tp("count.chips", chips, { n: ctx.num(chips) }),
+      detail: ctx.t("per.end_detail", {
+        staked: ctx.num(sum(settlement.bets, (b) => b.stake)), paid: ctx.num(sum(settlement.bets, (b) => b.paid)),
+        prizes: ctx.num(sum(settlement.prizes, (p) => p.chips)),
+      }),
+    };
+  });
+  const order = view.places.map((h, i) => ctx.t("per.finish_item", { place: placeName(ctx, i + 1), horse: horseName(ctx, h) }));
+  return { seats, decided: order.length ? ctx.t("per.finish_order", { order: ctx.joinList(order) }) : undefined };
 }
 
 // ---- the replay page (static/js/replay.js): actions and revealed secrets in words ----
@@ -862,4 +926,5 @@ export default {
   turnText,
   describeAction,
   describeSecrets,
+  resultDetails,
 };

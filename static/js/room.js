@@ -347,6 +347,19 @@ document.getElementById("start-game").addEventListener("click", async () => {
   }
 });
 
+// On a phone the room's controls fold into one menu (static/css/paddock.css), so that the
+// table starts near the top of the screen; a choice made in it folds it again.
+const menuToggle = document.getElementById("room-menu-toggle");
+const roomMenu = document.getElementById("room-menu");
+function openMenu(open) {
+  roomMenu.dataset.open = String(open);
+  menuToggle.setAttribute("aria-expanded", String(open));
+}
+menuToggle.addEventListener("click", () => openMenu(roomMenu.dataset.open !== "true"));
+roomMenu.addEventListener("click", (event) => {
+  if (event.target.closest("button")) openMenu(false);
+});
+
 // Rules beside the table, one click away.
 const rulesToggle = document.getElementById("rules-toggle");
 const rulesPanel = document.getElementById("rules-panel");

@@ -1,5 +1,5 @@
-// The generic table shell. It owns the turn banner, the players list, the
-// game log and the socket; a game draws its own table through a module at
+// The generic table shell. It owns the turn banner, the players list, the end card,
+// the game log and the last-move line; a game draws its own table through a module at
 // static/games/<id>.js with this API (see ponies_in_pursuit.js):
 //
 //   export default {
@@ -19,6 +19,7 @@ import { joinList, num, t, tp } from "./i18n.js";
 import { loadGameModule } from "./games.js";
 import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { connectionBadge } from "./lobby.js";
+import { drawEndCard, tabTitle, winnerLine } from "./end_card.js";
 import { TurnClock } from "./turn_clock.js";
 import { TurnSignals } from "./turn_signals.js";
 
@@ -118,14 +119,38 @@ export class Table {
     // Game modules read the log as `view.log`, as before: the shell puts it back in.
     this.view = { ...message.view, log: this.log.slice() };
     this.actions = message.actions ?? [];
+    // A state frame says when the timer fires next (seconds from when it was sent); a sync
+    // frame leaves that to the room summary that comes with it.
+    if ("deadline_in" in message) {
+      this.deadline = typeof message.deadline_in === "number" ? Date.now() / 1000 + message.deadline_in : null;
+    }
     const frame = {
       v: this.version, over: Boolean(message.over), view: this.view, actions: this.actions,
       previous, deadline: this.deadline ?? null,
     };
     this.instance.update(frame);
+    this.renderEnd(frame);
     this.renderBanner(frame);
     this.renderPlayers();
     this.renderLog(this.log, previous === null, frame.over, sync);
+  }
+
+  // The end of the game: the results card at the top of the table, said once.
+  renderEnd(frame) {
+    const card = document.getElementById("end-card");
+    if (!card) return;
+    if (!frame.over) {
+      card.hidden = true;
+      return;
+    }
+    // A game whose final view has no result still gets its card (the end, Rematch, Replay).
+    const result = frame.view?.result ?? { scores: [], winners: [] };
+    const module = frame.view?.result ? this.module : null;
+    drawEndCard(card, { view: { ...frame.view, result }, module, ctx: this.ctx(), me: this.me });
+    if (!this.endAnnounced) {
+      this.endAnnounced = true;
+      announce(winnerLine(result, (seat) => this.seatName(seat), this.me));
+    }
   }
 
   renderBanner(frame) {
@@ -133,18 +158,27 @@ export class Table {
     const ctx = this.ctx();
     const mine = !frame.over && this.me !== null && (frame.view?.to_act ?? []).includes(this.me);
     let text;
-    if (frame.over) text = t("table.game_over");
-    else if (this.me === null) text = t("table.watching");
+    const result = frame.over ? frame.view?.result : null;
+    if (frame.over) text = winnerLine(result, (seat) => this.seatName(seat), this.me);
+    else if (this.me === null) text = this.watchingText(frame.view?.to_act ?? []);
     else text = this.module.turnText?.(frame.view, ctx) ?? (mine ? t("table.your_move") : t("table.waiting"));
     banner.textContent = text;
     banner.dataset.state = frame.over ? "over" : mine ? "mine" : "wait";
-    document.title = mine ? `● ${t("table.your_move")} · ${t("site.name")}` : t("site.name");
+    if (frame.over) document.title = tabTitle(result, (seat) => this.seatName(seat), this.me);
+    else document.title = mine ? `● ${t("table.your_move")} · ${t("site.name")}` : t("site.name");
     if (mine && !this.wasMyTurn) {
       announce(text, { urgent: true });
       this.signals.yourTurn(text);
     } else if (!mine && this.wasMyTurn) this.signals.turnOver();
     this.wasMyTurn = mine;
     this.clock.update({ deadline: frame.over ? null : this.deadline, mine });
+  }
+
+  // A spectator's banner says whom the table waits for (a few names, or how many choose).
+  watchingText(acting) {
+    if (!acting.length) return t("table.watching");
+    if (acting.length > 3) return tp("table.watching_many", acting.length, { n: num(acting.length) });
+    return t("table.watching_turn", { names: joinList(acting.map((seat) => this.seatName(seat))) });
   }
 
   renderPlayers() {
@@ -191,6 +225,12 @@ export class Table {
     }
     this.logCount = log.length;
     for (const line of fresh) box.append(el("li", { text: line }));
+    // What just happened, on the table itself: the latest line of the log.
+    const last = document.getElementById("last-move");
+    if (last && fresh.length) {
+      last.textContent = fresh[fresh.length - 1];
+      last.hidden = false;
+    }
     box.scrollTop = box.scrollHeight;
     if (!first && fresh.length) announce(fresh.slice(-3).join(" "));
   }

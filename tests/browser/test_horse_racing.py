@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from app import i18n
+from tests.browser.staging import watching
 from tests.browser.test_pip_game import assert_fits_width, check_axe, new_page, record_frames, shot
 
 pytestmark = pytest.mark.browser
@@ -225,7 +226,7 @@ def test_hr_whole_race_two_people_two_bots_and_a_spectator(browser, server_url, 
     expect(host.locator('.hr-lane[data-horse="7"] .hr-lane-odds')).to_have_text(
         words("hr.lane_odds_short", p=words("hr.odds_percent", p="9.3"))
     )
-    expect(spectator.locator("#turn-banner")).to_have_text(words("table.watching"))
+    expect(spectator.locator("#turn-banner")).to_have_text(watching("en"))
     shot(host, artifacts, "02-draft-host.png")
     shot(friend, artifacts, "03-draft-phone.png")
     assert_fits_width(friend)
@@ -259,7 +260,9 @@ def test_hr_whole_race_two_people_two_bots_and_a_spectator(browser, server_url, 
 
     for page in [*players, spectator]:
         expect(page.locator("#game-root")).to_have_attribute("data-over", "true")
-        expect(page.locator("#turn-banner")).to_have_text(words("table.game_over"))
+        # The end: the shell's results card at the top names the winner, and so does the banner.
+        expect(page.locator("#end-card")).to_be_visible()
+        expect(page.locator("#turn-banner")).to_have_text(page.locator("#end-card-heading").inner_text())
         expect(page.locator("#hr-results-h")).to_have_text(words("hr.results_heading"))
         expect(page.locator(".hr-settlement")).to_have_count(1)
         # Every hand revealed: one row per seat, with the shares explained in words.

@@ -13,7 +13,6 @@ the real table module; the sticky bar is checked in real rooms on the room page.
 from __future__ import annotations
 
 import json
-import random
 import urllib.request
 
 import pytest
@@ -21,6 +20,8 @@ from playwright.sync_api import Page, expect
 
 import engine
 from app import i18n
+
+from .staging import bots_until, watching
 
 pytestmark = pytest.mark.browser
 
@@ -53,19 +54,6 @@ def phone(browser, server_url):
     yield page
     assert errors == [], errors
     context.close()
-
-
-def bots_until(game: str, seats: int, seed: int, done, options: dict | None = None) -> dict:
-    """Bots play from the start until `done(state)` holds."""
-    rng = random.Random(seed)
-    state = engine.setup(game, options, seats, seed)
-    for _ in range(5000):
-        if done(state):
-            return state
-        assert not engine.is_over(state), f"{game} ended before the situation arose"
-        seat = engine.to_act(state)[0]
-        state = engine.apply(state, seat, engine.bot_action(state, seat, rng))
-    raise AssertionError("the situation never arose")
 
 
 def mount(page: Page, game: str, state: dict, seat: int | None) -> None:
@@ -189,7 +177,7 @@ def test_turn_banner_and_timer_stay_in_view_while_scrolling(browser, server_url,
     page.goto(f"{server_url}/rooms/{room['code']}")  # a spectator
     expect(page.locator("#seat-list .seat")).to_have_count(bots + 1)
     api(server_url, f"/api/rooms/{room['code']}/start", token=room["token"])
-    expect(page.locator("#turn-banner")).to_have_text(i18n.translate("en", "table.watching"))
+    expect(page.locator("#turn-banner")).to_have_text(watching("en"))
     timer = page.locator("#turn-timer-slot [role=timer]")
     expect(timer).to_be_visible()
     # Scroll to the very bottom (again, while frames still change the page's height) and

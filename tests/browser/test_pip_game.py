@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app import i18n
+from tests.browser.staging import watching
 
 pytestmark = pytest.mark.browser
 
@@ -251,7 +252,7 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     # Screen readers hear "your move" at once (assertive live region); new log lines politely.
     expect(host.locator("#announcer-urgent")).to_have_text(words(lang, "pip.turn_pick_two"))
     expect(host.locator("#announcer")).to_have_attribute("aria-live", "polite")
-    expect(spectator.locator("#turn-banner")).to_have_text(words(lang, "table.watching"))
+    expect(spectator.locator("#turn-banner")).to_have_text(watching(lang))
     # The round timer counts down (the room has 900 s rounds).
     expect(host.locator(".pip-timer")).to_be_visible()
     expect(host.locator(".pip-timer")).to_contain_text(re.compile(r"\b(89\d|900)\b"))
@@ -315,7 +316,9 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     assert played_rounds >= 1
     for page in [*players, spectator]:
         expect(page.locator(".pip-results")).to_be_visible()
-        expect(page.locator("#turn-banner")).to_have_text(words(lang, "table.game_over"))
+        # The end: the shell's results card at the top names the winner, and so does the banner.
+        expect(page.locator("#end-card")).to_be_visible()
+        expect(page.locator("#turn-banner")).to_have_text(page.locator("#end-card-heading").inner_text())
         expect(page.locator("#pip-results-h")).to_have_text(words(lang, "pip.results_heading"))
         # Every stake and submission is revealed: one row per seat and one per round played.
         expect(page.locator(".pip-scores tbody tr")).to_have_count(4)

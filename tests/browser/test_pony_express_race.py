@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from app import i18n
+from tests.browser.staging import watching
 from tests.browser.test_pip_game import assert_fits_width, check_axe, new_page, record_frames, shot
 
 pytestmark = pytest.mark.browser
@@ -275,7 +276,7 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
     expect(host.locator("#announcer-urgent")).to_have_text(bet_five)
     expect(host.locator(".per-act .per-horse-button")).to_have_count(7)
     expect(friend.locator(".per-hand li")).to_have_count(11)
-    expect(spectator.locator("#turn-banner")).to_have_text(words("table.watching", "zh-Hans"))
+    expect(spectator.locator("#turn-banner")).to_have_text(watching("zh-Hans"))
     # Standard opening odds: Brown on 1-1 ... Green on 10-1, each with one face-up card.
     expect(host.locator('.per-odds-table tr[data-row="1"] .per-marker-item[data-horse="0"]')).to_have_count(1)
     expect(host.locator('.per-odds-table tr[data-row="7"] .per-marker-item[data-horse="6"]')).to_have_count(1)
@@ -300,7 +301,9 @@ def test_per_whole_game_two_people_a_bot_and_a_spectator(browser, server_url, ax
 
     for page, lang in ((host, "en"), (friend, "pt"), (spectator, "zh-Hans")):
         expect(page.locator("#game-root")).to_have_attribute("data-over", "true")
-        expect(page.locator("#turn-banner")).to_have_text(words("table.game_over", lang))
+        # The end: the shell's results card at the top names the winner, and so does the banner.
+        expect(page.locator("#end-card")).to_be_visible()
+        expect(page.locator("#turn-banner")).to_have_text(page.locator("#end-card-heading").inner_text())
         expect(page.locator("#per-results-h")).to_have_text(words("per.results_heading", lang))
         expect(page.locator(".per-scores tbody tr")).to_have_count(3)
         expect(page.locator(".per-step-horse")).to_have_count(3)

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from app import i18n
 from engine.registry import GAMES
 from tests.browser.test_pip_game import assert_clean_text, check_axe, new_page, shot
+from tests.utils.choices import spelled_out
 from tests.utils.live_server import Client
 
 pytestmark = pytest.mark.browser
@@ -46,7 +47,7 @@ def play_to_the_end(server_url: str, code: str, token: str) -> None:
                 return
             view = state["view"]
             if 0 in view["to_act"] and not view["submitted"][0]:
-                submits = [a for a in state["actions"] if a["type"] == "submit"]
+                submits = [a for a in spelled_out(state["actions"]) if a["type"] == "submit"]
                 bet = next((a for a in submits if all(p["use"] == "bet" for p in a["cards"])), submits[0])
                 ann.send({"type": "act", "v": state["v"], "action": bet})
 

@@ -12,7 +12,7 @@ import engine
 from engine import errors, events
 from engine.errors import EngineError, GameFault
 from engine.game import Game
-from engine.moves import Bool, Int, ListOf, Move, MoveTable, Obj, Str
+from engine.moves import CHOOSE, Bool, Int, ListOf, Move, MoveTable, Obj, Str
 from engine.registry import GAMES, register
 
 HANDLED: list[str] = []
@@ -77,27 +77,12 @@ class MovesGame(Game):
         return {"scores": [0, 0], "winners": [0, 1], "revealed": {}}
 
 
-class LegacyGame(MovesGame):
-    """A game that has not adopted a move table: it dispatches in its own `apply`."""
-
-    id = "toy_legacy"
-    moves = None
-
-    def apply(self, state, seat, action, rng):
-        if action["type"] == "count":
-            state["count"] += action["by"]  # KeyError when "by" is missing
-        else:
-            raise errors.bad_action("Unknown action.")
-
-
 @pytest.fixture(autouse=True, scope="module")
 def registered():
-    """The two toy games exist only while these tests run (the contract tests walk the registry)."""
-    for game in (MovesGame(), LegacyGame()):
-        register(game)
+    """The toy game exists only while these tests run (the contract tests walk the registry)."""
+    register(MovesGame())
     yield
-    for game_id in ("toy_moves", "toy_legacy"):
-        GAMES.pop(game_id)
+    GAMES.pop("toy_moves")
 
 
 def refused(action, seat=0, game="toy_moves"):
@@ -169,15 +154,6 @@ def test_an_exception_in_game_code_is_a_game_fault_never_a_refusal():
         engine.step(state, 0, {"type": "bug"})
 
 
-def test_a_game_without_a_table_keeps_its_default_path():
-    state = engine.setup("toy_legacy", {}, 2, seed=1)
-    state = engine.apply(state, 0, {"type": "count", "by": 2, "ignored": True})
-    assert state["count"] == 2
-    sent = {"type": "count", "by": 1, "x": 1}
-    assert engine.normalize(state, 0, sent) == sent
-    assert refused({"type": "count"}, game="toy_legacy").code == errors.BAD_ACTION
-
-
 def test_describe_lists_the_declared_moves():
     described = engine.api.describe(engine.get_game("toy_moves"))
     count = described["moves"][0]
@@ -188,9 +164,25 @@ def test_describe_lists_the_declared_moves():
         "optional": False,
     }
     assert count["fields"]["loud"]["optional"] is True
-    assert engine.api.describe(engine.get_game("toy_legacy"))["moves"] is None
 
 
 def test_a_move_table_refuses_a_type_declared_twice():
     with pytest.raises(ValueError):
         MoveTable(Move("a", _count), Move("a", _count))
+
+
+def test_a_described_move_drops_its_choose_description_and_others_refuse_it():
+    """A move declared `described` is listed as a sample plus `choose` (engine/moves.py, CHOOSE):
+    sent back verbatim, the description is dropped before the checks and never stored; any other
+    move treats `choose` as the unknown field it is."""
+    described = Move("pile", _pile, fields={"cards": ListOf(Str(("a", "b")), 1, 2)}, described=True)
+    plain = Move("pile", _pile, fields={"cards": ListOf(Str(("a", "b")), 1, 2)})
+    listed = {"type": "pile", "cards": ["a"], CHOOSE: {"cards": {"count": 1}}}
+    assert described.validate({}, 0, listed) == {"type": "pile", "cards": ["a"]}
+    with pytest.raises(EngineError) as info:
+        plain.validate({}, 0, listed)
+    assert info.value.code == errors.BAD_ACTION
+    assert "'choose' is not part of this action" in info.value.message
+    with pytest.raises(EngineError):  # the sample itself is still checked
+        described.validate({}, 0, {**listed, "cards": ["c"]})
+    assert described.describe()["described"] and not plain.describe()["described"]

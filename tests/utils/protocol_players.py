@@ -1,12 +1,15 @@
 """Socket clients that play like people rather than like our bots: random legal actions,
 changing their minds, clicking twice, acting on old versions. They follow only the public
-protocol (PRODUCT.md): `state` frames' `v` and `actions`, sent back verbatim."""
+protocol (PRODUCT.md, README's protocol section): `state` frames' `v` and `actions`, sent back
+verbatim, or for an action listed with a `choose` description, any value it admits."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from engine.moves import CHOOSE
+from tests.utils.choices import spelled_out
 from tests.utils.live_server import Client
 
 
@@ -51,6 +54,8 @@ class RandomPlayer:
             return False
         self.acted_on = frame["v"]
         action = self.rng.choice(frame["actions"])
+        if CHOOSE in action and self.rng.random() < 0.7:  # not the sample: what a person picks
+            action = self.rng.choice(spelled_out([action]))
         v = frame["v"] - 1 if frame["v"] > 0 and self.rng.random() < 0.1 else frame["v"]
         self.client.send({"type": "act", "v": v, "action": action})
         if self.rng.random() < 0.1:

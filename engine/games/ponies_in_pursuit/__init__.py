@@ -1,7 +1,8 @@
 """Ponies in Pursuit (engine id `ponies_in_pursuit`), rules in docs/rules/ponies_in_pursuit.md.
 
-Modules: `cards` (ponies, cards), `submissions` (what may be played), `rounds`
-(resolution, finishes, discards), `spying`, `scoring`, `view`, `bot`, `game`.
+Modules: `cards` (ponies, cards), `submissions` (what may be played), `choice`
+(its compact description), `rounds` (resolution, finishes, discards), `spying`,
+`scoring`, `view`, `bot`, `game`.
 
 Card ids (a hand lists duplicates): white1 red1 blue1 blue2 black1 black2
 yellow1 yellow2 wild. Pony colours, shortest track first: white red blue black
@@ -15,8 +16,13 @@ Actions (JSON)::
     {"type": "spy", "target": 2}                                      # PIP-19
 
 A submission may be sent again to change it until the last awaited seat is
-in. `legal_actions` lists each submission once (identical cards merged,
-plays in card order), then the spy targets.
+in. `legal_actions` lists the submission once, a legal sample (the first
+submission in card order, both cards to move) with `choose`: a description of
+every legal one (module `choice`; a few hundred bytes instead of up to 228
+actions), then the spy targets. The sample is sendable as listed (the move is
+declared `described`, so the engine drops `choose`). `engine.all_actions`
+lists each submission once instead (identical cards merged, plays in card
+order), for tests and bots.
 
 Seat view (what `engine.view(state, 0)` returns; the core adds game, seats,
 you, options, to_act, over, log, result)::

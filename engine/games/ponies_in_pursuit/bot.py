@@ -28,9 +28,11 @@ from typing import Any
 
 import numpy as np
 
+from engine.moves import CHOOSE
+
 from .cards import CARDS, DISTANCE, PONIES, STARTING_HAND, WILD, colour_of
 from .scoring import PAYOUT, PENALTY_PER_CARD
-from .submissions import play_colour, play_value
+from .submissions import all_submissions, play_colour, play_value
 
 View = dict[str, Any]
 Action = dict[str, Any]
@@ -51,6 +53,9 @@ def choose(view: View, actions: list[Action], rng: random.Random) -> Action:
     if target is not None:
         return target
     submits = [a for a in actions if a["type"] == "submit"]
+    if any(CHOOSE in a for a in submits):  # listed once, described: spell it out from the own view
+        spelled = all_submissions(view["hand"], view["finish_order"])
+        submits = [{"type": "submit", "cards": cards} for cards in spelled]
     if not submits:
         return spies[0] if spies else rng.choice(actions)
     return best_submission(view, submits, rng)

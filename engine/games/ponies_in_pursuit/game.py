@@ -7,11 +7,11 @@ from typing import Any
 
 from engine import events, simultaneous
 from engine.game import Action, Game, State
-from engine.moves import Int, ListOf, Move, MoveTable, Obj, Str
+from engine.moves import CHOOSE, Int, ListOf, Move, MoveTable, Obj, Str
 from engine.options import Option
 from engine.rng import Rng
 
-from . import bot, rounds, scoring, spying, submissions
+from . import bot, choice, rounds, scoring, spying, submissions
 from .cards import CARD_ORDER, PONIES, STARTING_HAND
 from .view import OWN_KEYS, own_view
 from .view import public_view as table_view
@@ -63,6 +63,7 @@ class PoniesInPursuit(Game):
             allowed=awaited,
             not_now="You have no cards left to play.",
             sealed=True,
+            described=True,  # listed once: a sample plus its `choose` description (choice.py)
         ),
         # The target is the spy's secret: swapping it must look the same to everyone else.
         Move("spy", spy, fields={"target": Int(0, MAX_SEATS - 1)}, sealed=True),
@@ -93,6 +94,27 @@ class PoniesInPursuit(Game):
         return [] if state["over"] else simultaneous.waiting(state["sub"])
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The submission once (a legal sample and its `choose` description, see `choice`),
+        then one spy action per target. Built in one pass over the hand: no enumeration."""
+        if state["over"] or not 0 <= seat < state["seats"]:
+            return []
+        actions: list[Action] = []
+        if seat in state["sub"]["awaited"]:
+            hand, finished = state["hands"][seat], state["finish_order"]
+            sample = submissions.first_submission(hand, finished)
+            if sample is not None:
+                described = {"cards": choice.describe(hand, finished)}
+                actions.append({"type": "submit", "cards": sample, CHOOSE: described})
+        return actions + self._spies(state, seat)
+
+    def may_act(self, state: State, seat: int) -> bool:
+        """Awaited (an awaited seat holds cards, so it has a submission), or able to spy."""
+        if state["over"] or not 0 <= seat < state["seats"]:
+            return False
+        return seat in state["sub"]["awaited"] or bool(spying.spy_targets(state, seat))
+
+    def all_actions(self, state: State, seat: int) -> list[Action]:
+        """Every submission spelled out (identical cards merged, plays in card order), then the spies."""
         if state["over"] or not 0 <= seat < state["seats"]:
             return []
         actions: list[Action] = []
@@ -101,8 +123,10 @@ class PoniesInPursuit(Game):
                 {"type": "submit", "cards": sub}
                 for sub in submissions.all_submissions(state["hands"][seat], state["finish_order"])
             ]
-        actions += [{"type": "spy", "target": t} for t in spying.spy_targets(state, seat)]
-        return actions
+        return actions + self._spies(state, seat)
+
+    def _spies(self, state: State, seat: int) -> list[Action]:
+        return [{"type": "spy", "target": t} for t in spying.spy_targets(state, seat)]
 
     def public_view(self, state: State) -> dict[str, Any]:
         return table_view(state)

@@ -8,6 +8,7 @@ its declared colour.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations, product
 from typing import Any
 
@@ -59,8 +60,16 @@ def can_play_two(hand: list[str], finished: list[str]) -> bool:
 
 def all_submissions(hand: list[str], finished: list[str]) -> list[list[Play]]:
     """Every legal submission, identical card types listed once (PIP-5, PIP-6, PIP-7)."""
+    return list(_submissions(hand, finished))
+
+
+def first_submission(hand: list[str], finished: list[str]) -> list[Play] | None:
+    """The first of `all_submissions` (card order, cards to move), found without listing them all."""
+    return next(_submissions(hand, finished), None)
+
+
+def _submissions(hand: list[str], finished: list[str]) -> Iterator[list[Play]]:
     kinds = [c for c in CARD_ORDER if c in hand]
-    out: list[list[Play]] = []
     if can_play_two(hand, finished):
         for first, second in combinations(kinds, 2):
             for colour_a, colour_b in product(
@@ -69,13 +78,12 @@ def all_submissions(hand: list[str], finished: list[str]) -> list[list[Play]]:
                 if colour_a == colour_b:
                     continue
                 for use_a, use_b in product(USES, USES):
-                    out.append([_play(first, colour_a, use_a), _play(second, colour_b, use_b)])
+                    yield [_play(first, colour_a, use_a), _play(second, colour_b, use_b)]
     else:
         for card in kinds:
             for colour in _colour_choices(card, finished):
                 for use in USES:
-                    out.append([_play(card, colour, use)])
-    return out
+                    yield [_play(card, colour, use)]
 
 
 def cheapest_bet(hand: list[str], finished: list[str]) -> list[Play] | None:

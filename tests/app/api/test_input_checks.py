@@ -158,8 +158,8 @@ def test_a_storage_failure_is_a_503_with_a_sentence(server, tmp_path):
     rooms = server.rooms
     path = server.settings.database_url.removeprefix("sqlite:///")
     read_only = make_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
-    writable = rooms.sessions
-    rooms.sessions = sessionmaker(read_only, expire_on_commit=False)
+    writable = rooms.store.sessions
+    rooms.store.sessions = sessionmaker(read_only, expire_on_commit=False)
     try:
         for response in (
             server.http.post("/api/rooms", json={"game": "toy"}),
@@ -171,7 +171,7 @@ def test_a_storage_failure_is_a_503_with_a_sentence(server, tmp_path):
             assert body["message"].startswith("The game storage is not available right now")
             assert response.headers["Retry-After"] == "5"
     finally:
-        rooms.sessions = writable
+        rooms.store.sessions = writable
         read_only.dispose()
     start(server.http, room["code"], room["token"])  # fine again once the database is
     assert friend["seat"] == 1

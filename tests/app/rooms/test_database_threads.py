@@ -39,7 +39,7 @@ def test_sqlite_transactions_queue_on_one_thread(sqlite_url):
 
     async def scenario():
         try:
-            await asyncio.gather(*(rooms._tx_play(work(str(n))) for n in range(6)))
+            await asyncio.gather(*(rooms.store.tx_play(work(str(n))) for n in range(6)))
         finally:
             await rooms.close()
 
@@ -62,7 +62,7 @@ def test_postgresql_runs_db_threads_transactions_at_once(postgres_url):
 
     async def scenario():
         try:
-            return await asyncio.gather(rooms._tx_play(work), rooms._tx_play(work))
+            return await asyncio.gather(rooms.store.tx_play(work), rooms.store.tx_play(work))
         finally:
             await rooms.close()
 

@@ -196,7 +196,7 @@ def test_the_sweep_selects_only_rooms_with_a_near_deadline_or_an_awaited_bot(ser
         await service.join(timed, "Ed")
         await service.start(timed, timed_host)
         # The takeover (at start and in every sweep) selects these two rooms, not the 30 idle ones.
-        assert await service._adopt_playing() == 2
+        assert await service.autoplay.take_over() == 2
         return idle, code, timed
 
     idle, with_bot, timed = run(service, scenario())
@@ -230,7 +230,9 @@ def test_the_bot_mark_follows_the_game(service):
         await service.start(code, host)
         assert row(service, code)["bot_turn"] is True
         # The bot plays (no delay in tests); then only the host is awaited.
-        await asyncio.wait_for(service.bot_tasks[code], 10) if code in service.bot_tasks else None
+        await asyncio.wait_for(
+            service.autoplay.bot_tasks[code], 10
+        ) if code in service.autoplay.bot_tasks else None
         assert row(service, code)["bot_turn"] is False
         await service.act(code, hash_token(host), 1, PICK)
         assert row(service, code)["status"] == "over" and row(service, code)["bot_turn"] is False

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 
 from app.core.db import make_engine
 from app.rooms.replay import rebuild
+from tests.utils.choices import spelled_out
 from tests.utils.db import stored
 from tests.utils.live_server import bearer, create_room, join, start
 
@@ -130,7 +131,7 @@ def test_one_seat_acting_twice_on_one_version_applies_once(db_server, database_u
     start(http, code, host["token"])
 
     def different_submissions(state, index):
-        return [a for a in state["actions"] if a["type"] == "submit"][index]
+        return [a for a in spelled_out(state["actions"]) if a["type"] == "submit"][index]
 
     stale = _race(db_server, code, [host["token"]] * 2, different_submissions)
     room = assert_log_rebuilds_state(database_url, code)

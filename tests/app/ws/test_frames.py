@@ -20,9 +20,9 @@ def test_one_frame_per_audience_however_many_sockets(server, monkeypatch):
     built: list[tuple[int, int | None]] = []
     real = frames.state_message
 
-    def counting(state, v, seat, events, log=None, sight=None):
+    def counting(state, v, seat, events, log=None, sight=None, deadline=False):
         built.append((v, seat))
-        return real(state, v, seat, events, log, sight)
+        return real(state, v, seat, events, log, sight, deadline)
 
     monkeypatch.setattr(frames, "state_message", counting)
     http = server.http
@@ -69,7 +69,8 @@ def test_late_game_horse_racing_update_for_twelve_seats_is_small():
     log: list[dict] = []
     while not engine.is_over(state):
         seat = rng.choice(engine.to_act(state))
-        state, events = engine.step(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        out = engine.step(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        state, events = out.state, out.events
         v += 1
         log += events
         sizes.append(len(orjson.dumps(state)))

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from tests.utils.choices import spelled_out
 from tests.utils.live_server import create_room, join, start
 
 SEED = 4242
@@ -95,7 +96,7 @@ def toy_secret(n):
 
 
 def pip_secret(index):
-    return lambda actions: [a for a in actions if a["type"] == "submit"][index]
+    return lambda actions: [a for a in spelled_out(actions) if a["type"] == "submit"][index]
 
 
 @pytest.mark.parametrize(

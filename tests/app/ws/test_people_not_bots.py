@@ -17,6 +17,7 @@ import pytest
 
 import engine
 from engine.registry import GAMES
+from tests.utils.choices import spelled_out
 from tests.utils.db import stored
 from tests.utils.live_server import Client, create_room, join, start
 from tests.utils.protocol_players import RandomPlayer
@@ -26,7 +27,7 @@ LOOP_SECONDS = 10.0
 
 
 def submissions(frame):
-    return [a for a in frame["actions"] if a["type"] == "submit"]
+    return [a for a in spelled_out(frame["actions"]) if a["type"] == "submit"]
 
 
 class Looper(threading.Thread):

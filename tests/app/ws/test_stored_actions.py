@@ -4,6 +4,7 @@ nested ~254 deep used to be stored as sent and broke `/log` and `/replay` for th
 
 from __future__ import annotations
 
+from tests.utils.choices import as_stored
 from tests.utils.db import stored
 from tests.utils.live_server import bearer, create_room, start
 
@@ -43,10 +44,10 @@ def test_junk_riding_on_a_legal_action_is_refused_and_never_stored(server):
         while not frame["over"]:
             frame = ann.state()
     room, actions = stored(server.settings.database_url, code)
-    assert [action for _, seat, action in actions if seat == 0] == [legal]
+    assert [action for _, seat, action in actions if seat == 0] == [as_stored(legal)], "no `choose` is stored"
     assert http.get(f"/api/rooms/{code}/log").status_code == 200
     replay = http.get(f"/api/rooms/{code}/replay")
     assert replay.status_code == 200 and replay.json()["steps"][0]["action"] in (
-        legal,
+        as_stored(legal),
         *[a for _, _, a in actions],
     )

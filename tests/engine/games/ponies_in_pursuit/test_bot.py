@@ -60,7 +60,7 @@ def test_pip_16_bot_never_stakes_on_a_pony_that_cannot_finish_in_the_rounds_left
                     assert DISTANCE[colour] - pony["position"] <= reach
                     bets_checked += 1
             else:
-                action = rng.choice(engine.legal_actions(state, seat))
+                action = rng.choice(engine.all_actions(state, seat))
             state = engine.apply(state, seat, action)
     assert bets_checked > 20
 
@@ -105,3 +105,22 @@ def test_bot_decides_from_its_own_view_only():
     for seed in range(5):
         chosen = engine.bot_action(one, 0, random.Random(seed))
         assert chosen == engine.bot_action(two, 0, random.Random(seed))
+
+
+def test_bot_chooses_the_same_from_the_described_submission_as_from_every_one_spelled_out():
+    """A frame lists the submission once with its `choose` description (bench/load.py hands the
+    frame's actions to the bot): the bot spells it out from its own view and plays exactly what it
+    plays from the full list, and that is a legal action."""
+    game = engine.get_game(GAME)
+    rng = random.Random(4)
+    state = new_game(3)
+    compared = 0
+    while not engine.is_over(state) and compared < 6:
+        seat = rng.choice(engine.to_act(state))
+        view = engine.view(state, seat)
+        described = game.bot_action(view, engine.legal_actions(state, seat), random.Random(compared))
+        spelled = game.bot_action(view, engine.all_actions(state, seat), random.Random(compared))
+        assert described == spelled and described in engine.all_actions(state, seat)
+        compared += 1
+        state = engine.apply(state, seat, described)
+    assert compared == 6

@@ -73,12 +73,12 @@ def test_every_listed_action_is_accepted_at_sampled_states():
         state = engine.setup(GAME, {}, rng.randint(2, 5), seed)
         while not engine.is_over(state):
             seat = rng.choice(engine.to_act(state))
-            actions = engine.legal_actions(state, seat)
+            actions = engine.all_actions(state, seat)
             if rng.random() < 0.2:
                 for action in actions:
                     engine.apply(state, seat, action)  # raises if refused
                 for other in range(state["seats"]):  # seats not awaited may still spy
-                    for action in engine.legal_actions(state, other):
+                    for action in engine.all_actions(state, other):
                         if action["type"] == "spy":
                             engine.apply(state, other, action)
             state = engine.apply(state, seat, rng.choice(actions))

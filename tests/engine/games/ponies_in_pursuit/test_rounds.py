@@ -48,7 +48,7 @@ def test_pip_8_changing_a_submission_tells_nobody():
     for seat in (1, 2, None):
         assert engine.view(once, seat) == engine.view(twice, seat) == engine.view(thrice, seat)
     assert events(thrice, None, "submitted") == [{"e": "submitted", "seat": 0, "round": 1}]
-    _, new_events = engine.step(once, 0, sub("blue2:move", "black2:move"))
+    new_events = engine.step(once, 0, sub("blue2:move", "black2:move")).events
     assert new_events == []
 
 

@@ -26,8 +26,8 @@ def test_pip_4_five_rounds_of_two_cards_each_move_or_bet():
     )
     for rnd in range(1, 6):
         assert engine.view(state, None)["round"] == rnd
-        last = [a for a in engine.legal_actions(state, 1) if a["type"] == "submit"][-1]
-        first = sub("black1:bet", "yellow2:bet") if rnd < 3 else engine.legal_actions(state, 0)[0]
+        last = [a for a in engine.all_actions(state, 1) if a["type"] == "submit"][-1]
+        first = sub("black1:bet", "yellow2:bet") if rnd < 3 else engine.all_actions(state, 0)[0]
         state = play_round(state, {0: first, 1: last})
     assert engine.is_over(state)
     assert len(engine.result(state)["revealed"]["submissions"]) == 5
@@ -50,9 +50,9 @@ def test_pip_5_two_cards_of_different_colours_and_wild_counts_as_declared():
     assert engine.view(state, None)["ponies"][0]["position"] == 1
 
 
-def test_pip_5_legal_actions_never_pair_one_colour_and_list_each_once():
+def test_pip_5_submissions_never_pair_one_colour_and_are_spelled_out_once():
     state = new_game(2)
-    actions = engine.legal_actions(state, 0)
+    actions = engine.all_actions(state, 0)
     submits = [a for a in actions if a["type"] == "submit"]
     keys = set()
     for action in submits:
@@ -72,7 +72,7 @@ def test_pip_6_one_card_when_hand_has_no_two_colours():
     assert not can_play_two(state["hands"][0], [])
     assert engine.view(state, 0)["must_play"] == 1
     assert "play one card" in refused(state, 0, sub("yellow2:move", "yellow1:bet"))
-    assert {len(a["cards"]) for a in engine.legal_actions(state, 0)} == {1}
+    assert {len(a["cards"]) for a in engine.all_actions(state, 0)} == {1}
     state = engine.apply(state, 0, sub("yellow2:bet"))
     assert engine.view(state, 0)["submission"] == [{"card": "yellow2", "use": "bet"}]
 
@@ -103,7 +103,7 @@ def test_pip_7_wild_cannot_be_declared_as_a_finished_pony():
     assert "already finished" in refused(state, 0, sub("red1:move", "wild=white:bet"))
     declared = {
         p.get("as")
-        for a in engine.legal_actions(state, 0)
+        for a in engine.all_actions(state, 0)
         if a["type"] == "submit"
         for p in a["cards"]
         if p["card"] == "wild"

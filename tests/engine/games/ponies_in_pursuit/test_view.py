@@ -83,11 +83,11 @@ def test_random_games_other_seats_views_never_depend_on_a_secret_choice():
         stop_round = rng.randint(1, 5)
         while engine.view(state, None)["round"] < stop_round and not engine.is_over(state):
             seat = rng.choice(engine.to_act(state))
-            state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            state = engine.apply(state, seat, rng.choice(engine.all_actions(state, seat)))
         if engine.is_over(state):
             continue
         a = rng.choice(engine.to_act(state))
-        submits = [x for x in engine.legal_actions(state, a) if x["type"] == "submit"]
+        submits = [x for x in engine.all_actions(state, a) if x["type"] == "submit"]
         groups = {}
         for x in submits:
             if all(p["use"] == "bet" and p["card"] != "wild" for p in x["cards"]):
@@ -102,7 +102,7 @@ def test_random_games_other_seats_views_never_depend_on_a_secret_choice():
         round_now = engine.view(one, None)["round"]
         while not engine.is_over(one) and engine.view(one, None)["round"] == round_now:
             seat = rng.choice(engine.to_act(one))
-            action = rng.choice(_no_spy_on(engine.legal_actions(one, seat), a))
+            action = rng.choice(_no_spy_on(engine.all_actions(one, seat), a))
             one, two = engine.apply(one, seat, action), engine.apply(two, seat, action)
             if not engine.is_over(one):
                 assert others_views(one, a) == others_views(two, a)

@@ -111,7 +111,7 @@ def test_bot_plays_from_a_view_without_the_log():
             seen = engine.view(state, seat, with_log=False)
             assert "log" not in seen
             action = game.bot_action(seen, engine.legal_actions(state, seat), rng)
-            state, _ = engine.step(state, seat, action)
+            state = engine.step(state, seat, action).state
         assert engine.is_over(state)
 
 

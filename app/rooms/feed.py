@@ -1,0 +1,60 @@
+"""The room's feed: chat lines and public notices (a seat handed to a bot, taken back, moved,
+the timer set...), stored with the room (the newest CHAT_KEEP) and published on its channel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from app.models import Room, RoomMessage
+
+from .clock import Clock
+from .store import RoomStore
+
+# The newest messages a room keeps (and sends at sync); older ones are deleted.
+CHAT_KEEP = 50
+
+
+class RoomFeed:
+    def __init__(self, store: RoomStore, clock: Clock) -> None:
+        self.store = store
+        self.clock = clock
+
+    def store_frame(self, session: Session, room: Room, frame: dict[str, Any]) -> dict[str, Any]:
+        """Keep `frame` with the room (only the newest CHAT_KEEP stay) and return it."""
+        session.add(RoomMessage(room_id=room.id, frame=frame))
+        session.flush()
+        cutoff = session.scalar(
+            select(RoomMessage.id)
+            .where(RoomMessage.room_id == room.id)
+            .order_by(RoomMessage.id.desc())
+            .offset(CHAT_KEEP)
+            .limit(1)
+        )
+        if cutoff is not None:
+            session.execute(
+                delete(RoomMessage).where(RoomMessage.room_id == room.id, RoomMessage.id <= cutoff)
+            )
+        return frame
+
+    def notice(self, session: Session, room: Room, event: str, **params: Any) -> dict[str, Any]:
+        """A public notice in the room's feed."""
+        frame = {"type": "notice", "e": event, **params, "at": round(self.clock(), 3)}
+        return self.store_frame(session, room, frame)
+
+    async def history(self, code: str) -> list[dict[str, Any]]:
+        """The room's last CHAT_KEEP chat lines and notices, oldest first."""
+
+        def work(session: Session) -> list[dict[str, Any]]:
+            room = self.store.room(session, code, lock=False)
+            frames = session.scalars(
+                select(RoomMessage.frame)
+                .where(RoomMessage.room_id == room.id)
+                .order_by(RoomMessage.id.desc())
+                .limit(CHAT_KEEP)
+            ).all()
+            return list(reversed(frames))
+
+        return await self.store.tx(work)

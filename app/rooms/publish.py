@@ -1,0 +1,163 @@
+"""What a room tells the world: presence of connections, the public summary, and the messages
+on the room's broadcast channel.
+
+What a change publishes on the room's channel (once, whatever the number of sockets):
+- `{"kind": "state", "from": F, "v": V, "state": …, "events": [...], "log": [...]|None,
+  "deadline": D}`: the room moved from version F to V (one action, or several when a timer
+  plays for several seats); `events` are the log events those actions added; `log` is the
+  whole log, sent only at the end (when the private events are revealed in their places);
+  `deadline` is when the timer fires next (a moved deadline rides with the state frame, never
+  as a summary of its own); `status` and `decisions` let another process that holds the room
+  in memory move it along without reading it (app.rooms.memory). Each process turns it into
+  one frame per audience (app.ws.frames), which never carries `decisions`.
+- `{"kind": "room", ...}`: the public summary, only when something in it changed (seats,
+  presence, status), never merely because the version or the deadline moved.
+- `{"kind": "chat", "frame": ...}`: a chat line or a public notice of the room's feed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.broadcast import Broadcast
+from app.core.config import Settings
+
+from .snapshot import RoomInfo
+from .summary import public_summary
+
+
+def channel(code: str) -> str:
+    return f"room:{code}"
+
+
+@dataclass
+class Change:
+    """What one write did to a room: versions `first`..`info.version`, the events the
+    actions added, and whether the public summary changed with it."""
+
+    info: RoomInfo
+    first: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    summary_changed: bool = False
+    full_log: list[dict[str, Any]] | None = None
+    # Each human seat's and the spectators' (None) view without log and legal actions at the
+    # new version, computed once by the engine; this process's frames reuse them.
+    sights: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
+    # The seat of each action, in order (app.metrics counts and logs them).
+    actors: list[int] = field(default_factory=list)
+    # The per-seat decisions at the new version: with the state, what another process needs
+    # to move the room it holds in memory along (never sent to a client).
+    decisions: list[list[Any]] | None = None
+
+
+class Publisher:
+    def __init__(self, broadcast: Broadcast, settings: Settings, clock: Callable[[], float]) -> None:
+        self.broadcast = broadcast
+        self.settings = settings
+        self.clock = clock
+        # token hash -> open connections, per room (this process).
+        self.presence: defaultdict[str, Counter[str]] = defaultdict(Counter)
+
+    # ---- presence ---------------------------------------------------------
+
+    async def connected(self, code: str) -> set[str]:
+        """Token hashes with an open socket to the room, on this process or (Redis) any other."""
+        local = {token_hash for token_hash, count in self.presence.get(code, {}).items() if count > 0}
+        return await self.broadcast.present(code, local)
+
+    def local_count(self, code: str, token_hash: str) -> int:
+        counts = self.presence.get(code)
+        return 0 if counts is None else counts[token_hash]
+
+    async def arrive(self, code: str, token_hash: str) -> bool:
+        """One more socket of `token_hash`; True when it is the seat's first here."""
+        self.presence[code][token_hash] += 1
+        if self.presence[code][token_hash] == 1:
+            await self.broadcast.set_present(code, token_hash, True)
+            return True
+        return False
+
+    async def depart(self, code: str, token_hash: str) -> bool:
+        """One socket fewer; True when it was the seat's last here."""
+        counts = self.presence[code]
+        counts[token_hash] -= 1
+        if counts[token_hash] > 0:
+            return False
+        del counts[token_hash]
+        if not counts:
+            del self.presence[code]
+        await self.broadcast.set_present(code, token_hash, False)
+        return True
+
+    # ---- the summary ------------------------------------------------------
+
+    async def summary(self, info: RoomInfo) -> dict[str, Any]:
+        """The public summary plus: for each away seat of a running game `bot_in` (seconds until
+        the host may hand it to a bot; absent for connected seats, bots, and outside a game),
+        the grace period, the chat settings and the rematch room's code."""
+        out = public_summary(info, await self.connected(info.code), time.time())
+        now = self.clock()
+        grace = self.settings.seat_grace_seconds
+        away_since = {seat.position: seat.away_since for seat in info.seats}
+        for seat in out["seats"]:
+            if info.status == "playing" and not seat["bot"] and not seat["connected"]:
+                since = away_since.get(seat["seat"])
+                left = 0.0 if since is None or seat["left"] else max(0.0, grace - (now - since))
+                seat["bot_in"] = round(left, 3)
+        out["grace_seconds"] = grace
+        out["chat"] = {"spectators": info.chat_spectators, "muted": list(info.chat_muted)}
+        out["rematch"] = info.rematch_code
+        return out
+
+    # ---- the room's channel -----------------------------------------------
+
+    async def room(self, info: RoomInfo) -> None:
+        await self.broadcast.publish(
+            channel(info.code),
+            {
+                "kind": "room",
+                "summary": await self.summary(info),
+                "deadline": info.deadline,
+                "seat_of": {s.token_hash: s.position for s in info.seats if s.token_hash},
+                "host_hash": host.token_hash if (host := info.host()) else None,
+            },
+        )
+
+    async def state(self, change: Change) -> None:
+        info = change.info
+        if info.state is None or info.version == change.first:
+            return
+        await self.broadcast.publish(
+            channel(info.code),
+            {
+                "kind": "state",
+                "from": change.first,
+                "v": info.version,
+                "state": info.state,
+                "events": change.events,
+                "log": change.full_log,
+                "deadline": info.deadline,
+                "status": info.status,
+                "decisions": change.decisions,
+                # Local only (a shared backend sends what is JSON and drops "_" keys).
+                "_sights": change.sights,
+                # When it was committed: the socket measures the fan-out (app.metrics).
+                "at": time.time(),
+            },
+        )
+
+    async def change(self, change: Change) -> None:
+        if change.summary_changed:
+            await self.room(change.info)
+        await self.state(change)
+
+    async def frames(self, code: str, frames: list[dict[str, Any]]) -> None:
+        for frame in frames:
+            await self.broadcast.publish(channel(code), {"kind": "chat", "frame": frame})
+
+    async def other(self, code: str, payload: dict[str, Any]) -> None:
+        await self.broadcast.publish(channel(code), payload)

@@ -1,0 +1,206 @@
+"""The one action pipeline (issue 19): rooms in memory, refusals that cost no database
+transaction, compare-and-set writes that two writers never both win, and group commit.
+
+A real RoomService on a real SQLite file and on PostgreSQL; the database transactions are
+counted with the service's own counter (app.metrics.DB_TRANSACTIONS)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import orjson
+import pytest
+
+from app import metrics
+from app.broadcast import MemoryBroadcast
+from app.core.db import make_engine, make_sessions
+from app.core.migrate import upgrade
+from app.rooms.errors import RoomError, StaleVersion
+from app.rooms.service import RoomService
+from app.rooms.snapshot import hash_token
+from tests.app.conftest import settings_for
+from tests.utils.db import stored
+
+PICK = {"type": "pick", "n": 1}
+
+
+def transactions() -> float:
+    return sum(metrics.DB_TRANSACTIONS.labels(kind=k)._value.get() for k in ("play", "read", "orm"))
+
+
+def plays() -> float:
+    return metrics.DB_TRANSACTIONS.labels(kind="play")._value.get()
+
+
+def service_on(url: str) -> RoomService:
+    database = make_engine(url)
+    upgrade(database)
+    return RoomService(make_sessions(database), MemoryBroadcast(8), settings_for(url, sweep_seconds=0))
+
+
+def run(*services: RoomService, scenario):
+    async def whole():
+        try:
+            return await scenario
+        finally:
+            for service in services:
+                await service.close()
+                service.store.engine.dispose()
+
+    return asyncio.run(whole())
+
+
+async def game(rooms: RoomService, seats: int = 2, rounds: int = 3) -> tuple[str, list[str]]:
+    code, host, _ = await rooms.create_room("toy", {"rounds": rounds}, "Ann")
+    tokens = [host]
+    for n in range(1, seats):
+        tokens.append((await rooms.join(code, f"P{n}"))[0])
+    await rooms.start(code, host)
+    return code, [hash_token(t) for t in tokens]
+
+
+def test_stale_and_repeated_acts_are_refused_without_a_database_transaction(database_url):
+    rooms = service_on(database_url)
+
+    async def scenario():
+        code, (ann, bo) = await game(rooms)
+        await rooms.act(code, ann, 0, PICK)  # v1: Ann's pick sealed (memory holds the room now)
+        before = transactions()
+        for _ in range(20):
+            # The same pick again: nothing changes, nothing is written.
+            assert (await rooms.act(code, ann, 1, PICK)).actors == []
+        await rooms.act(code, bo, 1, PICK)  # v2: the round resolves; Ann's decision moved
+        after_play = transactions()
+        with pytest.raises(StaleVersion) as stale:
+            await rooms.act(code, ann, 1, {"type": "pick", "n": 2})
+        assert stale.value.params["v"] == 2
+        with pytest.raises(RoomError) as foreign:
+            await rooms.act(code, hash_token("made-up"), 2, PICK)
+        assert foreign.value.code == "no_seat"
+        return before, after_play, transactions()
+
+    before, after_play, end = run(rooms, scenario=scenario())
+    assert after_play - before == 1, "20 repeats cost nothing; the one real action one commit"
+    assert end == after_play, "the stale and the foreign act cost no transaction"
+
+
+def test_a_lost_compare_and_set_is_decided_again_and_never_applies_twice(sqlite_url):
+    """Two services on one database (two processes): each holds the room in memory; the one
+    that is behind loses its write, reads the room again and refuses the now stale act."""
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, (ann, bo) = await game(one)
+        await one.load(code)
+        await two.load(code)  # both hold version 0
+        await one.act(code, ann, 0, PICK)  # v1 through the first
+        # Ann's old click reaches the second process, which still holds version 0: its write
+        # loses the compare-and-set, it reads version 1 and finds the act stale.
+        with pytest.raises(StaleVersion):
+            await two.act(code, ann, 0, {"type": "pick", "n": 3})
+        # Bo's act on the second (still fine after the re-read) is applied once, as v2.
+        change = await two.act(code, bo, 1, PICK)
+        return code, change
+
+    code, change = run(one, two, scenario=scenario())
+    assert change.info.version == 2
+    row, actions = stored(sqlite_url, code)
+    assert row["version"] == 2 and [seq for seq, _, _ in actions] == [1, 2]
+    assert [action["n"] for _, _, action in actions] == [1, 1]
+
+
+def test_a_seat_that_changed_hands_elsewhere_cannot_act_from_memory(sqlite_url):
+    """The write checks that the acting seat is still held by the same token: a seat moved to
+    another device on another process is not played by the old device's stale memory."""
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, host, _ = await one.create_room("toy", {"rounds": 2}, "Ann")
+        bo_token, _ = await one.join(code, "Bo")
+        await one.start(code, host)
+        await two.load(code)  # the second process holds the room with Bo's old token
+        link, _ = await one.seat_link(code, bo_token)
+        await one.claim_link(code, link)  # Bo's seat moves to a new token (on the first)
+        with pytest.raises(RoomError) as refused:
+            await two.act(code, hash_token(bo_token), 0, PICK)
+        return code, refused.value.code
+
+    code, refused = run(one, two, scenario=scenario())
+    assert refused == "no_seat"
+    _, actions = stored(sqlite_url, code)
+    assert actions == []
+
+
+def test_writes_of_several_rooms_arriving_together_share_one_transaction(database_url):
+    """Group commit: while the database thread is busy, the writes of five rooms queue and
+    then go in one transaction, each room's row and action stored."""
+    rooms = service_on(database_url)
+
+    async def scenario():
+        games = [await game(rooms) for _ in range(5)]
+        for code, _ in games:
+            await rooms.load(code)
+        busy, release = threading.Event(), threading.Event()
+
+        def hold(conn):
+            busy.set()
+            release.wait(30)
+
+        blocker = asyncio.ensure_future(rooms.store.tx_play(hold))
+        await asyncio.get_running_loop().run_in_executor(None, busy.wait, 30)
+        first = plays()
+        acts = [asyncio.ensure_future(rooms.act(code, ann, 0, PICK)) for code, (ann, _) in games]
+        commits = rooms.pipeline.commits
+        for _ in range(6000):  # wait on what the committer shows (bounded), not on time
+            if len(commits.pending) + commits.in_flight >= 5 or any(a.done() for a in acts):
+                break
+            await asyncio.sleep(0.01)
+        queued = len(commits.pending) + commits.in_flight
+        release.set()
+        await blocker
+        changes = await asyncio.gather(*acts)
+        return games, queued, plays() - first, changes
+
+    games, queued, commits, changes = run(rooms, scenario=scenario())
+    assert queued == 5
+    assert commits == 1, "one transaction for all five rooms"
+    assert [change.info.version for change in changes] == [1] * 5
+    for code, _ in games:
+        row, actions = stored(database_url, code)
+        assert row["version"] == 1 and len(actions) == 1
+
+
+def test_memory_is_forgotten_when_a_seat_changes(sqlite_url):
+    """A lobby or seat change (the ORM paths) makes the next read come from the database."""
+    rooms = service_on(sqlite_url)
+
+    async def scenario():
+        code, host, _ = await rooms.create_room("toy", {"rounds": 1}, "Ann")
+        assert [s.name for s in (await rooms.load(code)).seats] == ["Ann"]
+        await rooms.join(code, "Bo")
+        return [s.name for s in (await rooms.load(code)).seats]
+
+    assert run(rooms, scenario=scenario()) == ["Ann", "Bo"]
+
+
+def test_a_change_published_by_another_process_moves_the_room_held_in_memory(sqlite_url):
+    """The second process is told of the first one's change (as through Redis): it moves its
+    record along and decides the next act without reading the room again."""
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, (ann, bo) = await game(one)
+        await two.load(code)  # the second holds version 0
+        heard = one.broadcast.subscribe(f"room:{code}")
+        await one.act(code, ann, 0, PICK)
+        payload = next(p for p in heard.items if p.get("kind") == "state")
+        shared = {key: value for key, value in payload.items() if not key.startswith("_")}
+        two._remote_change(f"room:{code}", orjson.loads(orjson.dumps(shared)))
+        assert (await two.load(code)).version == 1
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+        change = await two.act(code, bo, 1, PICK)
+        return change, metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
+
+    change, reads = run(one, two, scenario=scenario())
+    assert change.info.version == 2 and reads == 0

@@ -1,0 +1,55 @@
+"""bench/seats.py's peer choosers: from a boardgame.io frame (as bench/peer/*.js filter it for a
+seat), a random move that the game accepts, and nothing when the seat may not move."""
+
+from __future__ import annotations
+
+import random
+
+from bench.seats import PEER_RAISES, bluff_chooser, sealed_chooser
+
+
+def sealed_state(active: dict | None, sealed: dict) -> dict:
+    hand = [{"colour": "red", "value": 1}] * 8
+    return {"G": {"hands": {"1": hand}, "sealed": sealed}, "ctx": {"activePlayers": active}}
+
+
+def test_sealed_submits_two_different_cards_of_the_hand_each_moving_or_betting():
+    choose = sealed_chooser(sealed_state({"0": "submit", "1": "submit"}, {"0": True}), "1")
+    assert choose is not None
+    rng = random.Random(3)
+    picks = {tuple(choose(rng)[1]) for _ in range(3000)}
+    assert all(first != second and 0 <= first < 8 and 0 <= second < 8 for first, second, _, _ in picks)
+    assert {use for pick in picks for use in pick[2:]} == {"move", "bet"}
+    assert len(picks) == 8 * 7 * 2 * 2  # every choice can come up
+
+
+def test_sealed_seat_that_submitted_or_is_not_active_has_nothing_to_do():
+    assert sealed_chooser(sealed_state({"0": "submit", "1": "submit"}, {"1": [{}, {}]}), "1") is None
+    assert sealed_chooser(sealed_state(None, {}), "1") is None
+
+
+def bluff_state(current: str, bid: dict | None, dice: dict) -> dict:
+    return {"G": {"dice": dice, "bid": bid}, "ctx": {"currentPlayer": current, "activePlayers": None}}
+
+
+def test_bluff_raises_to_one_of_the_next_bids_or_calls():
+    bid = {"quantity": 2, "face": 6, "by": "0"}  # rank 11
+    choose = bluff_chooser(bluff_state("1", bid, {"0": 5, "1": [1, 2, 3, 4, 5], "2": 5}), "1")
+    assert choose is not None
+    rng = random.Random(1)
+    moves = {(move, tuple(args)) for move, args in (choose(rng) for _ in range(3000))}
+    ranks = {(q - 1) * 6 + f - 1 for move, (q, f) in [m for m in moves if m[0] == "raise"]}
+    assert ranks == set(range(12, 12 + PEER_RAISES))
+    assert ("call", ()) in moves
+
+
+def test_bluff_opening_bid_cannot_call_and_raises_stop_at_the_dice_on_the_table():
+    choose = bluff_chooser(bluff_state("1", None, {"0": 0, "1": [2], "2": 1}), "1")
+    assert choose is not None
+    moves = {tuple(choose(random.Random(s))[1]) for s in range(500)}
+    # 2 dice on the table (seat 0 is out): up to "two sixes"; no bid stands, so no call.
+    assert moves == {(q, f) for q in (1, 2) for f in range(1, 7)}
+
+
+def test_bluff_not_my_turn_is_nothing_to_do():
+    assert bluff_chooser(bluff_state("0", None, {"0": [1], "1": [2], "2": 1}), "1") is None
