@@ -16,7 +16,6 @@ from app.ws.fixed_width import ROUND
 from app.ws.frames import SyncFrames, update_frame
 from app.ws.outgoing import state_message
 
-
 LOG: list[dict] = []  # the log of the game peb_roll played (the state keeps none)
 
 
