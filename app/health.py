@@ -1,7 +1,7 @@
 """Readiness: can this process serve rooms right now?
 
 `GET /healthz` only says the process answers (a liveness probe: restart me if not).
-`GET /readyz` checks what serving needs: the database answers a query and, when
+`GET /readyz` checks what serving needs: the database takes a write and, when
 BROADCAST_URL is Redis, Redis answers PING and this process's pub/sub listener is
 subscribed (otherwise moves made on other processes would not reach its sockets).
 A failing check answers 503 with the reason in a sentence (a readiness probe: send
@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from app.broadcast import Broadcast
+from app.core.storage import write_check
 
 CHECK_SECONDS = 3.0
 
@@ -34,15 +35,12 @@ def _short(exc: BaseException) -> str:
 
 
 def ping_database(database: Engine) -> None:
-    """One `SELECT 1` on a pooled connection, outside any transaction of the app.
-
-    A raw DBAPI connection: on SQLite no `BEGIN IMMEDIATE` (the app's write lock) is taken."""
+    """A real write on a pooled connection, outside any transaction of the app: a row of the
+    scratch table written and deleted (app.core.storage.write_check), so a database that
+    answers reads but cannot write (a full disk, a read-only replica) is not ready."""
     connection = database.raw_connection()
     try:
-        cursor = connection.cursor()
-        cursor.execute("SELECT 1")
-        cursor.fetchone()
-        cursor.close()
+        write_check(connection, database.dialect.name == "sqlite")
     finally:
         connection.close()
 

@@ -13,8 +13,9 @@ from app.api.headers import SecurityHeaders
 from app.api.limits import BodySizeLimit
 from app.api.main import api_router
 from app.broadcast import make_broadcast
+from app.core import log_noise
 from app.core.config import Settings
-from app.core.db import make_engine, make_sessions
+from app.core.db import engine_for, make_sessions
 from app.core.migrate import upgrade
 from app.core.ratelimit import ClientLimits
 from app.core.storage import require_writable
@@ -36,7 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        database = make_engine(settings.database_url)
+        database = engine_for(settings)
         upgrade(database)
         require_writable(database)
         broadcast = make_broadcast(
@@ -53,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await broadcast.disconnect()
         database.dispose()
 
+    log_noise.install(settings.refusal_log_seconds)  # uvicorn's protocol errors, counted
     app = FastAPI(title="Paddock", lifespan=lifespan)
     app.state.settings = settings
     app.state.limits = ClientLimits(settings)

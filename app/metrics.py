@@ -128,17 +128,10 @@ def actions_committed(
         ACTION_COMMIT_SECONDS.observe(seconds)
 
 
-def action_refused(room: str, version: int | None, code: str, seat: int | None = None) -> None:
-    """One refused action: `version` is the one the client acted on, `code` the error it got."""
+def action_refused(code: str) -> None:
+    """One refused action, counted by the error it got (the log line, at most one per
+    connection and interval, is app.ws.refusals')."""
     ACTIONS_REFUSED.labels(code=code).inc()
-    log.info(
-        "action refused: room %s v%s seat %s: %s",
-        room,
-        version,
-        seat,
-        code,
-        extra={"room": room, "version": version, "seat": seat, "code": code},
-    )
 
 
 def db_transaction(kind: str) -> None:

@@ -106,6 +106,10 @@ class Seat(Base):
     # sha256 of the one-time "continue on another device" code, and when it expires.
     link_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     link_expires: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # When a claim of that link asked the seat's connected device (migration 0005): the seat
+    # moves only once the device stayed silent `seat_ask_seconds`. A device that keeps its
+    # seat clears `link_expires` (the link then says so).
+    link_asked: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     room: Mapped[Room] = relationship(back_populates="seats")
 
@@ -136,3 +140,13 @@ class RoomMessage(Base):
     # The frame every socket receives: {"type": "chat", ...} or {"type": "notice", ...}.
     frame: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class WriteCheck(Base):
+    """A scratch row the start check and /readyz write and delete (app.core.storage): a write
+    that really needs the disk, not a no-op (migration 0005)."""
+
+    __tablename__ = "write_checks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    checked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

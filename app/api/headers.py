@@ -3,7 +3,8 @@
 The pages load scripts and styles only from this site (no inline script, style or event
 handler anywhere in templates/ or static/, except the import map of the fingerprinted
 assets, allowed by its own sha256 and nothing else), may not be framed, and send no referrer
-to other sites (room links carry the room code).
+to other sites (room links carry the room code). No API answer is stored by a browser or a
+proxy (`Cache-Control: no-store`): create, join, claim and rematch answers carry seat tokens.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 ]
 
 
+NO_STORE = (b"cache-control", b"no-store")
+
+
 class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -68,6 +72,8 @@ class SecurityHeaders:
             if message["type"] == "http.response.start":
                 names = {name.lower() for name, _ in message.get("headers", ())}
                 extra = [(name, value) for name, value in self._headers(scope) if name not in names]
+                if scope["path"].startswith("/api/") and b"cache-control" not in names:
+                    extra.append(NO_STORE)
                 message = {**message, "headers": [*message.get("headers", ()), *extra]}
             await send(message)
 

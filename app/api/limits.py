@@ -4,12 +4,16 @@
 body itself, chunk by chunk, keeping at most `max_bytes` of it, and answers 413 the moment the
 count goes past the limit, without reading the rest (the server then drops the connection).
 The app behind it gets the buffered body, so memory never grows with what a client sends.
+A body nested too deeply or holding a lone surrogate (app.core.json_shape) is refused here
+with a 400 sentence, so no route ever sees one.
 """
 
 from __future__ import annotations
 
 import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.core.json_shape import body_problem
 
 
 def too_big_body(max_bytes: int) -> bytes:
@@ -51,6 +55,11 @@ class BodySizeLimit:
             if not message.get("more_body", False):
                 break
 
+        problem = body_problem(b"".join(m.get("body", b"") for m in messages if m["type"] == "http.request"))
+        if problem is not None:
+            await _answer(send, 400, _error_body(*problem))
+            return
+
         async def replay() -> Message:
             if messages:
                 return messages.pop(0)
@@ -59,16 +68,16 @@ class BodySizeLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
-        body = too_big_body(self.max_bytes)
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        await _answer(send, 413, too_big_body(self.max_bytes), close=True)
+
+
+def _error_body(code: str, message: str) -> bytes:
+    return orjson.dumps({"type": "error", "code": code, "message": message, "params": {}})
+
+
+async def _answer(send: Send, status: int, body: bytes, close: bool = False) -> None:
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

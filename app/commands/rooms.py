@@ -43,12 +43,12 @@ def _when(stamp: float | None) -> str:
 
 
 def run(args: argparse.Namespace, now: float | None = None) -> int:
-    from app.core.db import make_engine, make_sessions
+    from app.core.db import engine_for, make_sessions
     from app.core.migrate import upgrade
     from app.rooms.lifecycle import DAY, list_rooms, purge_ended
 
     settings = Settings()
-    database = make_engine(settings.database_url)
+    database = engine_for(settings)
     try:
         upgrade(database)
         sessions = make_sessions(database)

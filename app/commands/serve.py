@@ -59,9 +59,10 @@ def run(args: argparse.Namespace) -> int:
     except SharedFanOutRequired as exc:
         print(f"paddock serve: {exc}", file=sys.stderr)
         return 2
+    from app.core.connections import HTTP_PROTOCOL, WS_PROTOCOL
     from app.core.storage import startup_problem
 
-    problem = startup_problem(settings.database_url)
+    problem = startup_problem(settings.database_url, settings)
     if problem is not None:
         print(f"Paddock cannot start: {problem}", file=sys.stderr, flush=True)
         return 1
@@ -80,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
         "ws_per_message_deflate": False,
         # The sans-I/O websockets protocol: no background tasks per connection (the legacy one
         # keeps three), so an idle socket costs far less memory.
-        "ws": "websockets-sansio",
+        "ws": WS_PROTOCOL,
+        # uvicorn's HTTP protocol with a header timeout and connection caps (app.core.connections).
+        "http": HTTP_PROTOCOL,
         "log_config": log_config,
         # uvicorn sets its loggers to this level after applying log_config.
         "log_level": server_level(settings.log_level),

@@ -22,6 +22,13 @@ class Settings(BaseSettings):
     # Seconds between sweeps that take over bots and timers of running games
     # (e.g. after another process died); 0 turns the sweep off.
     sweep_seconds: float = 10.0
+    # A database that cannot hang the server (app.core.db; README "Limits"): seconds to
+    # connect to PostgreSQL; seconds a PostgreSQL statement (and any one use of a connection)
+    # may take before it is cancelled and the request answers `storage_unavailable`; seconds
+    # a SQLite write waits for a lock held by another process.
+    db_connect_timeout: float = 5.0
+    db_statement_timeout: float = 10.0
+    sqlite_busy_timeout: float = 10.0
     # Database threads per process for PostgreSQL (SQLite always uses one).
     db_threads: int = 2
     host: str = "127.0.0.1"
@@ -44,6 +51,14 @@ class Settings(BaseSettings):
     rooms_created_limit: str = "60/minute;600/hour"
     joins_limit: str = "120/minute;1200/hour"
     hellos_limit: str = "300/minute"
+    # Connections (app.core.connections, `paddock serve`): seconds a client has to send a
+    # request's headers; connections one address may hold at once, HTTP and sockets together
+    # (0: no cap); addresses counted only in the total (e.g. a reverse proxy, comma-separated);
+    # all connections of a process (0: the file-descriptor limit less 64).
+    header_timeout_seconds: float = 10.0
+    connections_per_address: int = 64
+    connection_limit_exempt: str = ""
+    max_connections: int = 0
     # Sockets one address may hold open to one room at once.
     sockets_per_room: int = 24
     # A socket that has not said a valid hello within this many seconds is closed.
@@ -78,10 +93,22 @@ class Settings(BaseSettings):
     seat_grace_seconds: float = 30.0
     # How long a "continue on another device" link (one-time code) stays valid.
     seat_link_seconds: float = 600.0
+    # A link claimed for a seat whose device is connected asks that device first; the seat
+    # moves only if the device stayed silent this long (a device in use keeps its seat).
+    seat_ask_seconds: float = 30.0
     # Chat flood control per connection: a burst of this many messages, then one more
     # every `chat_refill_seconds`.
     chat_burst: int = 5
     chat_refill_seconds: float = 2.0
+
+    # Operators only (app/routes/ops.py): /metrics and the reasons of /readyz need
+    # `Authorization: Bearer <OPS_TOKEN>`; while it is empty, only requests from a loopback
+    # address get them. Everyone else sees /readyz's bare status.
+    ops_token: str = ""
+
+    # A connection (and uvicorn's protocol errors, all together) writes at most one log line
+    # per this many seconds about what was refused; the line counts the rest (app.ws.refusals).
+    refusal_log_seconds: float = 60.0
 
     # Logging (app.logs): the least severe level written, and `text` or `json` (one object a line).
     log_level: Literal["debug", "info", "warning", "error", "critical"] = "info"

@@ -15,7 +15,10 @@ import logging
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
+
+from app.models import Room, RoomMessage
 
 from .errors import RoomError
 from .lobby import _require_host
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("paddock.rooms")
 
 MAX_CHAT = 300
+# Senders one room's host may have muted at once (the list travels in every room summary).
+MAX_MUTED = 32
 
 
 def clean_chat(text: Any) -> str:
@@ -107,6 +112,14 @@ class Chat:
                 current = list(room.chat_muted or [])
                 changed = True
                 if muted and sender not in current:
+                    _require_sender(session, room, sender)
+                    if len(current) >= MAX_MUTED:
+                        raise RoomError(
+                            "mute_full",
+                            f"At most {MAX_MUTED} senders can be muted in a room; unmute someone first.",
+                            409,
+                            max=MAX_MUTED,
+                        )
                     current.append(sender)
                 elif not muted and sender in current:
                     current.remove(sender)
@@ -127,8 +140,24 @@ class Chat:
         return info
 
 
+def _require_sender(session: Session, room: Room, sender: str) -> None:
+    """Only a seat of the room, or a spectator who has spoken in its kept chat, can be muted."""
+    kind, _, rest = sender.partition(":")
+    if kind == "seat":
+        found = int(rest) < len(room.seats)
+    else:
+        frames = session.execute(select(RoomMessage.frame).where(RoomMessage.room_id == room.id))
+        found = any(isinstance(frame, dict) and frame.get("from") == sender for frame in frames.scalars())
+    if not found:
+        raise RoomError(
+            "no_such_sender", "Nobody in this room's chat goes by that; mute someone who wrote here.", 404
+        )
+
+
 def _is_sender(sender: Any) -> bool:
     if not isinstance(sender, str):
         return False
     kind, _, rest = sender.partition(":")
-    return (kind == "seat" and rest.isdigit()) or (kind == "spec" and 0 < len(rest) <= 16 and rest.isalnum())
+    return (kind == "seat" and rest.isascii() and rest.isdigit()) or (
+        kind == "spec" and 0 < len(rest) <= 16 and rest.isalnum()
+    )

@@ -1,10 +1,15 @@
-"""Player names: trimmed, printable, at most 40 characters, and unique in a room."""
+"""Player names: trimmed, printable, at most 40 characters, and unique in a room, where
+"unique" means not even a look-alike of another seat's name (app.core.lookalike: "Аnn" with a
+Cyrillic А is Ann); a chosen name never poses as a bot ("Bot 2") or a spectator
+("Spectator abc123"), whose names the server gives."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
 from typing import Any
+
+from app.core.lookalike import looks_alike, skeleton
 
 from .errors import RoomError
 
@@ -21,12 +26,26 @@ def clean_name(name: Any, default: str) -> str:
         raise RoomError("bad_name", "A name cannot contain control characters.")
     if len(name) > MAX_NAME:
         raise RoomError("bad_name", f"A name can be at most {MAX_NAME} characters long.", max=MAX_NAME)
-    return name or default
+    if not name:
+        return default
+    first = skeleton(name).split(" ", 1)[0]
+    if first in _SERVER_GIVEN:
+        raise RoomError(
+            "bad_name",
+            f"{_SERVER_GIVEN[first]} names are given by the server; please pick another name.",
+            name=name,
+        )
+    return name
+
+
+# The first word of the names the server gives (bots, spectators in the chat), by skeleton.
+_SERVER_GIVEN = {skeleton("Bot"): "Bot", skeleton("Spectator"): "Spectator"}
 
 
 def same_name(a: str, b: str) -> bool:
-    """Names match ignoring case and width ("ANN", "ann" and "Ａｎｎ" are one name)."""
-    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
+    """Names match ignoring case, width and look-alike characters ("ANN", "ann", "Ａｎｎ" and
+    "Аnn" with a Cyrillic А are one name)."""
+    return looks_alike(a, b)
 
 
 def require_unique(name: str, taken: Iterable[str]) -> None:

@@ -11,6 +11,11 @@
   (a lost or shared phone cannot keep playing), and its page turns into a spectator's. The
   seated player asks for their own link; the host can issue one for any player's seat, also
   for a seat a bot took over (claiming it takes the seat back from the bot).
+  A seat whose device is connected never moves unasked: the claim asks that device
+  (`seat_ask` on its sockets) and fails with `seat_asked` (retry after `seat_ask_seconds`);
+  the seat moves only when a later claim finds the device stayed silent that long, or the
+  device let it go. A device that answers "keep", acts or chats meanwhile keeps the seat
+  (the link then fails with `seat_kept`). The old device is told (`seat_taken`).
 - A room without a timer whose awaited seat is away cannot go on: the host may set the turn
   timer during the game (`set_turn_timer`), and the timer then plays for the away seat.
 """
@@ -28,6 +33,7 @@ from app.models import Seat
 
 from .errors import RoomError, bad_token
 from .lobby import _require_host, _seat_at, _seat_by_token, _turn_seconds
+from .publish import channel
 from .snapshot import RoomInfo, hash_token, snapshot
 from .timers import room_deadline
 
@@ -41,6 +47,21 @@ log = logging.getLogger("paddock.rooms")
 
 def bad_link() -> RoomError:
     return RoomError("bad_link", "That link has expired or was already used; ask for a new one.", 410)
+
+
+def seat_kept() -> RoomError:
+    return RoomError(
+        "seat_kept", "The player kept that seat on their own device; ask them for a new link.", 409
+    )
+
+
+def presence_unknown() -> RoomError:
+    return RoomError(
+        "presence_unknown",
+        "Who is connected is being checked again after a restart; please try in a few seconds.",
+        503,
+        retry_after=10,
+    )
 
 
 class Seats:
@@ -130,15 +151,8 @@ class Seats:
 
     async def hand_to_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
         """The host gives an away seat to a bot, after the grace period (the player may come back)."""
-        if (
-            not await self.parts.publisher.broadcast.presence_settled()
-        ):  # never hand away a seat held by a socket
-            raise RoomError(
-                "presence_unknown",
-                "Who is connected is being checked again after a restart; please try in a few seconds.",
-                503,
-                retry_after=10,
-            )
+        if not await self.parts.publisher.broadcast.presence_settled():  # never hand away a held seat
+            raise presence_unknown()
         connected = await self.parts.publisher.connected(code)
         now = self.parts.clock()
         grace = self.parts.settings.seat_grace_seconds
@@ -204,6 +218,7 @@ class Seats:
                     )
             seat.link_hash = hash_token(link)
             seat.link_expires = expires
+            seat.link_asked = None
             return seat.position
 
         async with self.parts.locks[code]:
@@ -211,29 +226,90 @@ class Seats:
         return link, seat
 
     async def claim_link(self, code: str, link: Any) -> tuple[str, int]:
-        """Open a one-time code: this browser gets a new token for the seat (the old one stops)."""
+        """Open a one-time code: this browser gets a new token for the seat (the old one stops),
+        at once when no device holds the seat, else only after its device was asked and stayed
+        silent for `seat_ask_seconds`."""
         if not isinstance(link, str) or not 0 < len(link) <= 64:
             raise bad_link()
+        if not await self.parts.publisher.broadcast.presence_settled():  # never move a held seat unasked
+            raise presence_unknown()
+        connected = await self.parts.publisher.connected(code)
         token = secrets.token_urlsafe(32)
         now = self.parts.clock()
         link_hash = hash_token(link)
+        ask_for = self.parts.settings.seat_ask_seconds
 
-        def work(session: Session) -> tuple[int, RoomInfo, list[dict[str, Any]]]:
+        def work(session: Session) -> tuple[str, int, str | None, float, RoomInfo | None, list[Any]]:
             room = self.parts.store.room(session, code)
             seat = next((s for s in room.seats if s.link_hash == link_hash), None)
-            if seat is None or seat.link_expires is None or seat.link_expires < now:
+            if seat is None:
                 raise bad_link()
+            if seat.link_expires is None:
+                raise seat_kept()
+            if seat.link_expires < now:
+                raise bad_link()
+            old = seat.token_hash
+            if old is not None and old in connected and not seat.is_bot:
+                if seat.link_asked is None:
+                    seat.link_asked = now
+                    return "ask", seat.position, old, ask_for, None, []
+                left = ask_for - (now - seat.link_asked)
+                if left > 0:
+                    return "wait", seat.position, old, left, None, []
             _take_seat(seat, hash_token(token))
             frames = [self.parts.feed.notice(session, room, "seat_moved", seat=seat.position, name=seat.name)]
             session.flush()
-            return seat.position, snapshot(room), frames
+            return "moved", seat.position, old, 0.0, snapshot(room), frames
 
         async with self.parts.locks[code]:
-            position, info, frames = await self.parts.store.tx(work)
-            log.info("a seat moved to another device")
-            await self.parts.publisher.room(info)
-            await self.parts.publisher.frames(code, frames)
+            outcome, position, old, left, info, frames = await self.parts.store.tx(work)
+            if outcome == "moved":
+                assert info is not None
+                log.info("a seat moved to another device")
+                await self.parts.publisher.room(info)
+                await self.parts.publisher.frames(code, frames)
+        wait = max(1, math.ceil(left))
+        if outcome == "ask":
+            log.info("a seat link asked the seat's connected device first")
+        if outcome != "moved" or old is not None:
+            kind = "seat_taken" if outcome == "moved" else "seat_ask"
+            await self.parts.publisher.broadcast.publish(
+                channel(code), {"kind": kind, "to": old, "seat": position, "seconds": wait}
+            )
+        if outcome != "moved":
+            raise RoomError(
+                "seat_asked",
+                f"That seat's device is still connected, so its player was asked first; the seat moves "
+                f"to this device if nobody answers there within {wait} s. Try again then.",
+                409,
+                retry_after=wait,
+                seat=position,
+            )
         return token, position
+
+    async def answer_seat_ask(self, code: str, token_hash: str, keep: bool) -> bool:
+        """The asked device keeps its seat (the link then fails with `seat_kept`) or lets it go
+        at once; False when no claim of this seat waits for an answer."""
+        now = self.parts.clock()
+        ask_for = self.parts.settings.seat_ask_seconds
+
+        def work(session: Session) -> bool:
+            room = self.parts.store.room(session, code)
+            seat = next((s for s in room.seats if s.token_hash == token_hash), None)
+            if seat is None or seat.link_asked is None:
+                return False
+            if keep:
+                seat.link_expires = None
+                seat.link_asked = None
+            else:
+                seat.link_asked = now - ask_for
+            return True
+
+        async with self.parts.locks[code]:
+            answered = await self.parts.store.tx(work)
+        if answered:
+            log.info("a seat's device %s its seat", "kept" if keep else "let go")
+        return answered
 
     # ---- the turn timer during the game --------------------------------------
 
@@ -269,6 +345,7 @@ def _take_seat(seat: Seat, token_hash: str) -> None:
     seat.token_hash = token_hash
     seat.link_hash = None
     seat.link_expires = None
+    seat.link_asked = None
     if seat.reclaim_hash is not None:  # a bot was playing for them: the player is back
         seat.is_bot = False
         seat.reclaim_hash = None

@@ -201,6 +201,9 @@ class RoomService:
     async def claim_link(self, code: str, link: Any) -> tuple[str, int]:
         return await self.seats.claim_link(code, link)
 
+    async def answer_seat_ask(self, code: str, token_hash: str, keep: bool) -> bool:
+        return await self.seats.answer_seat_ask(code, token_hash, keep)
+
     async def set_turn_timer(self, code: str, token: str | None, seconds: Any) -> RoomInfo:
         return await self.seats.set_turn_timer(code, token, seconds)
 

@@ -1,12 +1,21 @@
 """Endpoints for operators and their tools: `/healthz`, `/readyz` (app.health) and
-`/metrics` (app.metrics, Prometheus text format). None of them is cached."""
+`/metrics` (app.metrics, Prometheus text format). None of them is cached.
+
+Only operators see `/metrics` and the reasons and checks of `/readyz` (database host, driver
+errors): a request carrying `Authorization: Bearer <OPS_TOKEN>`, or, while no OPS_TOKEN is
+set, a request from a loopback address (the machine itself). Anyone else gets the bare
+status of `/readyz` (same 200/503) and a 403 from `/metrics`."""
 
 from __future__ import annotations
+
+import hmac
+import ipaddress
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from app import metrics
+from app.api.deps import bearer_token
 
 router = APIRouter(include_in_schema=False)
 NO_STORE = {"Cache-Control": "no-store"}
@@ -22,11 +31,37 @@ def healthz() -> JSONResponse:
 async def readyz(request: Request) -> JSONResponse:
     """The database answers, and Redis too when the fan-out uses it (readiness); 503 with the reason."""
     ready, body = await request.app.state.readiness.check()
+    if not is_operator(request):
+        body = {"status": body["status"]}
     return JSONResponse(body, status_code=200 if ready else 503, headers=NO_STORE)
 
 
 @router.get("/metrics")
 def metrics_endpoint(request: Request) -> Response:
     """Prometheus text format. A plain `def`: the rooms count queries the database on a worker thread."""
+    if not is_operator(request):
+        return JSONResponse(
+            {
+                "type": "error",
+                "code": "operators_only",
+                "message": "The metrics are for the site's operators (send the OPS_TOKEN as a bearer token).",
+                "params": {},
+            },
+            status_code=403,
+            headers=NO_STORE,
+        )
     body = metrics.exposition(getattr(request.app.state, "metrics", None))
     return Response(body, media_type=metrics.CONTENT_TYPE, headers=NO_STORE)
+
+
+def is_operator(request: Request) -> bool:
+    """The OPS_TOKEN as a bearer token, or (no OPS_TOKEN set) a request from the machine itself."""
+    expected = request.app.state.settings.ops_token
+    if expected:
+        given = bearer_token(request.headers.get("authorization")) or ""
+        return hmac.compare_digest(given.encode(), expected.encode())
+    host = request.client.host if request.client else ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

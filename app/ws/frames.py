@@ -5,7 +5,8 @@ socket of that audience.
 A published change (see app.rooms.publish) reaches every local subscriber as ONE dict; its
 frames are cached on it, so they live exactly as long as some socket still has to send
 them. Sync frames (with the whole visible log) are cached per room and version in a small
-LRU, so a crowd of spectators resyncing together costs one build.
+LRU, so a crowd of spectators resyncing together costs one build. A seat's frames are padded
+to the width of their shape (app.ws.fixed_width), so their length tells nothing of its secrets.
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from typing import Any
 
 import orjson
 
+from .fixed_width import padded_text
 from .outgoing import state_message
 
 FRAMES_KEY = "_frames"  # local only: added after delivery, never published
 SYNC_ROOMS = 64
 
 
-def _text(message: dict[str, Any]) -> str:
-    return orjson.dumps(message).decode()
+def _text(message: dict[str, Any], seat: int | None = None) -> str:
+    return orjson.dumps(message).decode() if seat is None else padded_text(message)
 
 
 def update_frame(payload: dict[str, Any], seat: int | None) -> str:
@@ -40,7 +42,8 @@ def update_frame(payload: dict[str, Any], seat: int | None) -> str:
                 payload.get("log"),
                 sight,
                 payload.get("deadline"),
-            )
+            ),
+            seat,
         )
         frames[seat] = text
     return text
@@ -72,6 +75,6 @@ class SyncFrames:
         frames = entry[1]
         text = frames.get(seat)
         if text is None:
-            text = _text(state_message(state, v, seat, [], log))
+            text = _text(state_message(state, v, seat, [], log), seat)
             frames[seat] = text
         return text

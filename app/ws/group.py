@@ -7,6 +7,10 @@
   `{"type": "chat", "seat", "name", "text", "at", "from"}` / `{"type": "notice", "e", ..., "at"}`;
 - at sync (after hello and after a resync): `{"type": "chat_history", "messages": [...]}`, and
   when the room has a rematch, the `rematch` message below;
+- `{"type": "seat_ask", "seat", "seconds", "message"}` to the sockets of a seat whose link was
+  opened on another device: answer `{"type": "seat_answer", "keep": true|false}`; acting or
+  chatting meanwhile keeps the seat too. `{"type": "seat_taken", "seat", "message"}` to them
+  when the seat moved away (app.rooms.seats);
 - `{"type": "rematch", "code": NEW}` when the host starts a rematch; a seated connection's also
   carries `"token"` and `"seat"`: its seat in the new room. That token is derived from this
   connection's own seat token (app.rooms.rematch), so it goes only to that seat's sockets.
@@ -34,7 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("paddock.ws")
 
 # Broadcast payload kinds handled here.
-KINDS = ("chat", "rematch")
+KINDS = ("chat", "rematch", "seat_ask", "seat_taken")
 
 
 def chat_bucket(settings: Any) -> TokenBucket:
@@ -46,7 +50,7 @@ def chat_bucket(settings: Any) -> TokenBucket:
 
 
 class GroupSocket:
-    __slots__ = ("conn", "spectator_id", "bucket", "greeting")
+    __slots__ = ("conn", "spectator_id", "bucket", "greeting", "asked")
 
     def __init__(self, connection: RoomConnection) -> None:
         self.conn = connection
@@ -55,6 +59,8 @@ class GroupSocket:
         self.bucket = chat_bucket(connection.rooms.settings)
         # The chat history after hello is sent by a task, so reading the socket goes on at once.
         self.greeting: asyncio.Task[None] | None = None
+        # A claim of this seat's link asked this device and no answer was sent yet.
+        self.asked = False
 
     async def on_chat(self, message: Chat) -> None:
         conn = self.conn
@@ -96,6 +102,38 @@ class GroupSocket:
             await self.conn.send(payload["frame"])
         elif payload["kind"] == "rematch":
             await self.send_rematch(payload["code"])
+        elif payload.get("to") is not None and payload["to"] == self.conn.token_hash:
+            await self.on_seat_link(payload)
+
+    async def on_seat_link(self, payload: dict[str, Any]) -> None:
+        """This seat's link was opened on another device (asked), or the seat moved there."""
+        seconds = payload["seconds"]
+        if payload["kind"] == "seat_ask":
+            self.asked = True
+            message = (
+                "Your seat's link was opened on another device. Keep the seat here, or it moves "
+                f"there in {seconds} s."
+            )
+        else:
+            self.asked = False
+            message = "Your seat moved to another device; this page now watches as a spectator."
+        await self.conn.send(
+            {"type": payload["kind"], "seat": payload["seat"], "seconds": seconds, "message": message}
+        )
+
+    async def answer(self, keep: bool) -> None:
+        """The seat's answer to a `seat_ask` (also given by acting or chatting: a seat in use)."""
+        conn = self.conn
+        self.asked = False
+        if conn.token_hash is None:
+            await conn.error("spectator", "Only a seated player can answer for their seat.")
+            return
+        try:
+            answered = await conn.rooms.answer_seat_ask(conn.code, conn.token_hash, keep)
+        except RoomError as exc:
+            await conn.send(error_message(exc))
+            return
+        await conn.send({"type": "seat_answered", "keep": keep, "pending": answered})
 
     async def after_sync(self, info: RoomInfo) -> None:
         conn = self.conn

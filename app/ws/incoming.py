@@ -6,6 +6,8 @@ Client -> server:
     {"type": "act", "v": N, "action": {...}}  (optional "seat": N must be your own)
     {"type": "ping"}                       answered with {"type": "pong"}
     {"type": "chat", "text": "..."}        a chat line to the room (app.ws.group)
+    {"type": "seat_answer", "keep": true}  after a `seat_ask`: keep the seat on this device
+                                           (false: let the other device have it now)
 """
 
 from __future__ import annotations
@@ -13,7 +15,18 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
+
+from app.core.json_shape import shape_problem
 
 
 class BadMessage(Exception):
@@ -51,12 +64,17 @@ class Chat(_Message):
     text: StrictStr
 
 
-ClientMessage = Annotated[Hello | Act | Ping | Chat, Field(discriminator="type")]
-_adapter: TypeAdapter[Hello | Act | Ping | Chat] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("hello", "act", "ping", "chat")
+class SeatAnswer(_Message):
+    type: Literal["seat_answer"]
+    keep: StrictBool
 
 
-def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat:
+ClientMessage = Annotated[Hello | Act | Ping | Chat | SeatAnswer, Field(discriminator="type")]
+_adapter: TypeAdapter[Hello | Act | Ping | Chat | SeatAnswer] = TypeAdapter(ClientMessage)
+KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer")
+
+
+def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat | SeatAnswer:
     """A typed message, or BadMessage with a code and a sentence for the sender."""
     if raw is None:
         raise BadMessage("bad_message", "Messages must be JSON text.")
@@ -69,12 +87,14 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError:
         raise BadMessage("bad_json", "That message is not valid JSON.") from None
+    if (problem := shape_problem(data)) is not None:
+        raise BadMessage(*problem)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("bad_message", 'A message must be a JSON object with a "type".')
     if data["type"] not in KNOWN_TYPES:
         raise BadMessage(
             "unknown_type",
-            "Unknown message type; expected hello, act, ping or chat.",
+            "Unknown message type; expected hello, act, ping, chat or seat_answer.",
             known=list(KNOWN_TYPES),
         )
     try:
@@ -93,4 +113,5 @@ def _sentence(kind: str, exc: ValidationError) -> str:
         return f"{article} {kind} message needs the field '{field}'."
     expected = {"v": "a whole number", "action": "an object", "seat": "a whole number", "token": "text"}
     expected["text"] = "text"
+    expected["keep"] = "true or false"
     return f"In {article.lower()} {kind} message, '{field}' must be {expected.get(field, 'valid')}."

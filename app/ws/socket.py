@@ -33,8 +33,9 @@ from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
 from .guard import HELLO_TIMEOUT, SocketGuard
-from .incoming import Act, BadMessage, Chat, Hello, Ping, parse
+from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, parse
 from .outgoing import room_message
+from .refusals import RefusalLog
 
 log = logging.getLogger("paddock.ws")
 
@@ -82,6 +83,7 @@ class RoomConnection:
         "token",
         "group",
         "guard",
+        "refusals",
     )
 
     def __init__(
@@ -115,6 +117,7 @@ class RoomConnection:
         # Runs only while broadcasts wait to be sent: an idle socket holds no task for them.
         self.drainer: asyncio.Task[None] | None = None
         self.group = GroupSocket(self)
+        self.refusals = RefusalLog(settings.refusal_log_seconds)
 
     async def run(self) -> None:
         try:
@@ -136,6 +139,7 @@ class RoomConnection:
                 if self.token_hash is not None:
                     await self.rooms.disconnect(self.code, self.token_hash)
             finally:
+                self.refusals.close(self.code)
                 self.closed = True
                 drainer = self.drainer
                 while drainer is not None and not drainer.done():
@@ -165,6 +169,7 @@ class RoomConnection:
             try:
                 parsed = parse(raw, self.max_bytes)
             except BadMessage as exc:
+                self.refusals.message(self.code, exc.code)
                 wait = self.flood.junk.take()
                 await self.send(
                     slow_down(wait)
@@ -172,12 +177,14 @@ class RoomConnection:
                     else {"type": "error", "code": exc.code, "message": exc.message, "params": exc.params}
                 )
                 continue
+            if self.group.asked and isinstance(parsed, (Act, Chat)):
+                await self.group.answer(keep=True)  # a seat in use is never taken
             if isinstance(parsed, Hello):
                 await self.on_hello(parsed)
             elif isinstance(parsed, Act):
                 wait = self.flood.acts.take()
                 if wait:
-                    metrics.action_refused(self.code, parsed.v, "slow_down", self.seat)
+                    self.refused(parsed.v, "slow_down")
                 await (self.send(slow_down(wait)) if wait else self.on_act(parsed))
             elif isinstance(parsed, Ping):
                 wait = self.flood.pings.take()
@@ -186,6 +193,9 @@ class RoomConnection:
                 await self.send(slow_down(wait) if wait else {"type": "pong", "v": self.sent_v})
             elif isinstance(parsed, Chat):
                 await self.group.on_chat(parsed)
+            elif isinstance(parsed, SeatAnswer):
+                wait = self.flood.junk.take()
+                await (self.send(slow_down(wait)) if wait else self.group.answer(parsed.keep))
 
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
@@ -215,17 +225,17 @@ class RoomConnection:
 
     async def on_act(self, act: Act) -> None:
         if not self.greeted:
-            metrics.action_refused(self.code, act.v, "hello_first")
+            self.refused(act.v, "hello_first")
             await self.error("hello_first", "Say hello first: send your seat token, or watch as a spectator.")
             return
         if self.token_hash is None:
-            metrics.action_refused(self.code, act.v, "spectator")
+            self.refused(act.v, "spectator")
             await self.error("spectator", "Spectators cannot act; join the room to play.")
             return
         try:
             await self.rooms.act(self.code, self.token_hash, act.v, act.action, act.seat)
         except StaleVersion as exc:
-            metrics.action_refused(self.code, act.v, exc.code, self.seat)
+            self.refused(act.v, exc.code)
             await self.send(error_message(exc))
             current = exc.params.get("v")
             if current == self.last_v and self.last_frame is not None:
@@ -237,14 +247,19 @@ class RoomConnection:
             # Otherwise the newer frames are on their way through this socket's subscription
             # (a gap among them resyncs), so the refusal costs nothing more.
         except (RoomError, EngineError) as exc:
-            metrics.action_refused(self.code, act.v, exc.code, self.seat)
+            self.refused(act.v, exc.code)
             await self.send(error_message(exc))
         except STORAGE_ERRORS:
             await self.error("storage_unavailable", STORAGE_UNAVAILABLE, retry_after=5)
         except Exception:
             log.exception("action failed")
-            metrics.action_refused(self.code, act.v, "server_error", self.seat)
+            self.refused(act.v, "server_error")
             await self.error("server_error", "Something went wrong on the server; please try again.")
+
+    def refused(self, version: int | None, code: str) -> None:
+        """Count a refused action (the log gets at most one line per interval: app.ws.refusals)."""
+        metrics.action_refused(code)
+        self.refusals.action(self.code, version, code, self.seat)
 
     # ---- server -> client ----------------------------------------------
 

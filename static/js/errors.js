@@ -52,6 +52,15 @@ const ERROR_KEYS = {
   not_finished: "error.not_finished",
   too_soon: "error.too_soon",
   bad_link: "error.bad_link",
+  seat_asked: "error.seat_asked",
+  seat_kept: "error.seat_kept",
+  mute_full: "error.mute_full",
+  no_such_sender: "error.no_such_sender",
+  // hardening (app/core/json_shape.py, connections.py, app/routes/ops.py)
+  too_deep: "error.too_deep",
+  bad_text: "error.bad_text",
+  too_many_connections: "error.too_many_connections",
+  operators_only: "error.operators_only",
   not_a_player: "error.not_a_player",
   http_error: "error.http_error",
   // limits and storage (app/core/ratelimit.py, app/ws/guard.py, app/core/storage.py)

@@ -7,7 +7,7 @@ import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { setupRematch } from "./rematch.js";
-import { claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
+import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
 import { normaliseSummary } from "./summary.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
@@ -190,6 +190,15 @@ function onMessage(message) {
       break;
     case "rematch":
       rematch.receive(message);
+      break;
+    case "seat_ask":
+      askAboutSeat(message, (answer) => socket.send(answer), showError);
+      break;
+    case "seat_taken":
+      document.querySelector(".seat-ask")?.remove();
+      forgetSeat(code);
+      seatInfo = null;
+      showError(t("device.taken"), { sticky: true });
       break;
     case "error":
       if (CHAT_ERRORS.has(message.code)) {

@@ -16,13 +16,40 @@ export async function claimSeatFromLink(code, showError) {
   const match = FRAGMENT.exec(window.location.hash);
   if (!match) return null;
   history.replaceState(null, "", window.location.pathname + window.location.search);
-  try {
-    const claimed = await call("POST", `/api/rooms/${encodeURIComponent(code)}/seat-link/claim`, { body: { code: match[1] } });
-    return { token: claimed.token, seat: claimed.seat, host: false };
-  } catch (error) {
-    showError(errorText(error), { sticky: true });
-    return null;
+  // A seat whose device is connected moves only once that device was asked and stayed
+  // silent (`seat_asked`, with `retry_after`): say so, and try again then.
+  for (;;) {
+    try {
+      const claimed = await call("POST", `/api/rooms/${encodeURIComponent(code)}/seat-link/claim`, { body: { code: match[1] } });
+      showError("");
+      return { token: claimed.token, seat: claimed.seat, host: false };
+    } catch (error) {
+      showError(errorText(error), { sticky: true });
+      if (error.code !== "seat_asked") return null;
+      // The other device may let the seat go sooner: ask again every few seconds.
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(3, Math.max(1, error.params.retry_after ?? 3))));
+    }
   }
+}
+
+// This device's seat link was opened elsewhere (`seat_ask`): keep the seat here or let it go.
+// Acting or chatting keeps it too; silence lets it go after `message.seconds`.
+export function askAboutSeat(message, send, showError) {
+  const box = document.getElementById("room-error");
+  const answer = (keep) => {
+    send({ type: "seat_answer", keep });
+    panel.remove();
+  };
+  const panel = el(
+    "div", { class: "seat-ask", role: "alertdialog", "aria-live": "assertive" },
+    el("p", { text: t("device.asked", { n: message.seconds }) }),
+    el("button", { type: "button", text: t("device.keep"), onclick: () => answer(true) }),
+    el("button", { type: "button", text: t("device.let_go"), onclick: () => answer(false) }),
+  );
+  document.querySelector(".seat-ask")?.remove();
+  (box?.parentNode ?? document.body).insertBefore(panel, box ?? null);
+  showError("");
+  return panel;
 }
 
 export function setupSeatTools({ code, token, me, isHost, seatName, showError, announce, onGraceOver }) {

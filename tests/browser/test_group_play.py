@@ -226,7 +226,13 @@ def test_a_seat_moves_to_another_browser_by_its_one_time_link(browser, server_ur
     assert "#seat=" in link and stored_token(friend) not in link
     phone = new_page(browser, "en", viewport={"width": 390, "height": 844}, is_mobile=True)
     phone.goto(link)
+    # Bruno's first browser is still connected: it is asked first (issue 20), and lets it go.
+    expect(phone.locator("#room-error")).to_contain_text(words("error.seat_asked", retry_after=30)[:40])
+    ask = friend.locator(".seat-ask")
+    expect(ask).to_contain_text(words("device.asked", n=30))
+    ask.get_by_role("button", name=words("device.let_go")).click()
     expect(phone.locator("#role-badge")).to_have_text(words("room.role_player", name="Bruno", n=2))
+    expect(friend.locator("#room-error")).to_have_text(words("device.taken"))
     assert "#seat=" not in phone.url
     expect(phone.locator(".pip-hand button").first).to_be_visible()
     # The first browser no longer holds the seat.

@@ -30,8 +30,11 @@ class ServerProcess:
         port: int | None = None,
         log_path: Path | None = None,
         broadcast_url: str = "memory://",
+        preexec_fn=None,
         **env: str,
     ) -> None:
+        # `preexec_fn`: run in the child before the server starts (e.g. resource.setrlimit).
+        self.preexec_fn = preexec_fn
         self.database_url = database_url
         self.broadcast_url = broadcast_url
         self.env = env
@@ -55,6 +58,7 @@ class ServerProcess:
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
+            preexec_fn=self.preexec_fn,  # noqa: PLW1509 - only tests lower a limit here
         )
         # Generous: on a busy shared machine importing the app alone can take half a minute.
         deadline = time.monotonic() + 120

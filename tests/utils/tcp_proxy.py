@@ -1,6 +1,8 @@
 """A TCP forwarder a test can cut: the server under test talks to PostgreSQL or Redis
 through it, and `stop()` makes that service unreachable (listener closed, every open
-connection reset) without touching the real service that other tests share."""
+connection reset) without touching the real service that other tests share; `blackhole()`
+makes it silent instead (connections stay open and new ones are accepted, but nothing is
+forwarded either way), as a network that drops packets or a hung server."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ class TcpProxy:
         self.listener: socket.socket | None = None
         self.connections: list[socket.socket] = []
         self.lock = threading.Lock()
+        self.silent = threading.Event()
 
     def start(self) -> TcpProxy:
         """Listen (on the same port as before, after a stop) and forward every connection."""
@@ -45,12 +48,26 @@ class TcpProxy:
                 conn.shutdown(socket.SHUT_RDWR)
             conn.close()
 
+    def blackhole(self) -> None:
+        """From now on nothing passes, and nothing is closed: every wait on it just waits."""
+        self.silent.set()
+
+    def restore(self) -> None:
+        """Forward again (connections that lost bytes meanwhile are broken: reset them)."""
+        self.stop()
+        self.silent.clear()
+        self.start()
+
     def _accept(self, listener: socket.socket) -> None:
         while True:
             try:
                 client, _ = listener.accept()
             except OSError:
                 return
+            if self.silent.is_set():  # accepted, and never answered
+                with self.lock:
+                    self.connections.append(client)
+                continue
             try:
                 upstream = socket.create_connection(self.target, timeout=5)
                 upstream.settimeout(None)
@@ -66,11 +83,11 @@ class TcpProxy:
             for source, sink in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
 
-    @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         try:
             while data := source.recv(65536):
-                sink.sendall(data)
+                if not self.silent.is_set():
+                    sink.sendall(data)
         except OSError:
             pass
         finally:

@@ -11,28 +11,33 @@ from typing import Any
 
 import segno
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field, StrictBool, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from app.api.deps import Rooms, SeatToken
 
 router = APIRouter(prefix="/api/rooms", tags=["group play"])
 
 
-class ChatSettings(BaseModel):
+class _Body(BaseModel):
+    # Strict like every body: "60" is not a number, 1 is not true.
+    model_config = ConfigDict(strict=True)
+
+
+class ChatSettings(_Body):
     spectators: StrictBool
 
 
-class Mute(BaseModel):
+class Mute(_Body):
     sender: StrictStr = Field(alias="from", max_length=40)
     muted: StrictBool = True
 
 
-class ClaimLink(BaseModel):
+class ClaimLink(_Body):
     code: StrictStr = Field(max_length=64)
 
 
-class TurnTimer(BaseModel):
-    turn_seconds: float | None = None
+class TurnTimer(_Body):
+    turn_seconds: float | None = Field(default=None, allow_inf_nan=False)
 
 
 @router.post("/{code}/rematch")

@@ -3,27 +3,7 @@ with `hello`, moving a seat to another device by a one-time code, the turn timer
 
 from __future__ import annotations
 
-import pytest
-
 from tests.utils.live_server import bearer, create_room, join, start
-
-
-class Clock:
-    """The room service's clock, moved by the test instead of waiting."""
-
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(shared_server):
-    original = shared_server.rooms.clock
-    shared_server.rooms.clock = Clock()
-    yield shared_server.rooms.clock
-    shared_server.rooms.clock = original
 
 
 def started_pair(http):
@@ -113,12 +93,19 @@ def test_a_seat_moves_to_another_device_by_a_one_time_code(shared_server):
         assert link["qr"].startswith("data:image/svg+xml") and link["expires_in"] > 0
         one_time = link["path"].split("#seat=", 1)[1]
         assert friend["token"] not in str(link)
+        # The old device is connected: it is asked first, and here lets the seat go.
+        asked = http.post(f"/api/rooms/{code}/seat-link/claim", json={"code": one_time})
+        assert asked.status_code == 409 and asked.json()["code"] == "seat_asked"
+        assert old_device.wait_for(lambda m: m["type"] == "seat_ask")["seat"] == 1
+        old_device.send({"type": "seat_answer", "keep": False})
+        old_device.wait_for(lambda m: m["type"] == "seat_answered")
         claimed = http.post(f"/api/rooms/{code}/seat-link/claim", json={"code": one_time})
         assert claimed.status_code == 200 and claimed.json()["seat"] == 1
         new_token = claimed.json()["token"]
+        assert old_device.wait_for(lambda m: m["type"] == "seat_taken")["seat"] == 1
         assert new_token != friend["token"]
         # The old device turns into a spectator; its token no longer works.
-        assert old_device.wait_for(lambda m: m["type"] == "room" and m["you"] is None)
+        assert any(m["type"] == "room" and m["you"] is None for m in old_device.received)
         old_device.send({"type": "act", "v": 0, "action": {"type": "pick", "n": 1}})
         assert old_device.error()["code"] == "no_seat"
     again = http.post(f"/api/rooms/{code}/seat-link/claim", json={"code": one_time})

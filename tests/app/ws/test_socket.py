@@ -30,7 +30,8 @@ def test_seat_hello_gets_room_then_its_own_state(shared_server):
         assert state["view"]["you"] == 0
         assert {"type": "pick", "n": 3} in state["actions"]
         # The contract's fields, plus the log: whole at this first sync, new events after.
-        assert set(state) == {"type", "v", "over", "view", "actions", "events", "log"}
+        # "pad": spaces that make the frame as long as its secrets' shape (app.ws.fixed_width).
+        assert set(state) == {"type", "v", "over", "view", "actions", "events", "log", "pad"}
         assert "log" not in state["view"] and state["events"] == []
 
 
