@@ -28,7 +28,12 @@ from engine.rng import Rng
 from .opponents import OPPONENTS
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS-bots.md"
-GAMES = {"hr": "horse_racing", "per": "pony_express_race", "pip": "ponies_in_pursuit", "peb": "pony_express_bluff"}
+GAMES = {
+    "hr": "horse_racing",
+    "per": "pony_express_race",
+    "pip": "ponies_in_pursuit",
+    "peb": "pony_express_bluff",
+}
 # (game key, seats, opponent kind, the row it is compared with in today's RESULTS files)
 ROWS: list[tuple[str, int, str, str]] = [
     ("hr", 4, "random", "RESULTS-hr.md: +6.85 chips/race over a random player; audit: 0.349"),
@@ -154,7 +159,8 @@ def table(rows: list[tuple[tuple[str, int, str, str], dict[str, Any]]], games: i
     ]
     for (key, seats, opponent, before), m in rows:
         lines.append(
-            f"| {GAMES[key]} | {seats} | {opponent} | {games} | {m['share']:.3f} [{m['low']:.3f}, {m['high']:.3f}] "
+            f"| {GAMES[key]} | {seats} | {opponent} | {games} "
+            f"| {m['share']:.3f} [{m['low']:.3f}, {m['high']:.3f}] "
             f"| {1 / seats:.3f} | {m['mean_score']:.2f} | {before} | {m['seconds'] / games:.3f} |"
         )
     return "\n".join(lines)
@@ -177,7 +183,10 @@ def main() -> None:
         print(table([(row, m)], args.games).splitlines()[-1], flush=True)
     cost = {"hr": hr_decision_cost(), "per": per_decision_cost()}
     for key, c in cost.items():
-        print(f"{GAMES[key]} bot decision: mean {c['mean']:.2f} ms, p95 {c['p95']:.2f} ms, max {c['max']:.2f} ms")
+        print(
+            f"{GAMES[key]} bot decision: mean {c['mean']:.2f} ms, "
+            f"p95 {c['p95']:.2f} ms, max {c['max']:.2f} ms"
+        )
     if args.write:
         RESULTS.write_text(report(done, args.games, cost))
 

@@ -64,7 +64,9 @@ def simple_racer(view: dict[str, Any], actions: list[Action]) -> Action:
         return max(actions, key=pair_worth)
     kinds = [a["type"] for a in actions]
     if "pay" in kinds:
-        return actions[kinds.index("ace")] if "ace" in kinds else actions[-2] if "king" in kinds else actions[0]
+        if "ace" in kinds:
+            return {"type": "ace"}
+        return {"type": "king", "to": "left"} if "king" in kinds else {"type": "pay"}
     jokers = [a for a in actions if a["type"] == "joker" and a["move"] == 1 and a["horse"] in held]
     if not jokers:
         return {"type": "end_turn"}

@@ -119,7 +119,7 @@ def _rival_copies(view: View, horse: int, hand: list[str], taking: bool) -> list
     seats = view["seats"]
     suits, jokers, each, aside = DECKS[seats]
     packet = list(view.get("packet") or [])
-    if taking:
+    if taking and card_of(horse) in packet:
         packet.remove(card_of(horse))
     mine = sum(1 for c in hand if horse_of(c) == horse) + taking
     in_packet = sum(1 for c in packet if horse_of(c) == horse)
@@ -254,7 +254,7 @@ def _joker_or_end(view: View, actions: Actions, seed: int) -> dict[str, Any]:
     if not jokers:
         return {"type": "end_turn"}
     hand = view["hand"] or []
-    held = {horse_of(c) for c in hand} - {None}
+    held = {h for h in map(horse_of, hand) if h is not None}
     racing_mine = [h for h in held if not view["scratched"][h - 2]]
     win_now = win_chances_from(
         [max(0, b - p) for b, p in zip(view["board"], view["positions"], strict=True)],
@@ -268,7 +268,9 @@ def _joker_or_end(view: View, actions: Actions, seed: int) -> dict[str, Any]:
     best_score += JOKER_HOLD * pot if racing_mine else -math.inf
     threats = sorted((h for h in range(2, 13) if h not in held), key=lambda h: -win_now[h - 2])[:3]
     candidates = [
-        a for a in jokers if (a["move"] == 1 and a["horse"] in held) or (a["move"] == -1 and a["horse"] in threats)
+        a
+        for a in jokers
+        if (a["move"] == 1 and a["horse"] in held) or (a["move"] == -1 and a["horse"] in threats)
     ]
     for action in candidates or jokers[:1]:
         moved = list(view["positions"])
