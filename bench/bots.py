@@ -38,17 +38,12 @@ GAMES = {
 ROWS: list[tuple[str, int, str, str]] = [
     ("hr", 4, "random", "RESULTS-hr.md: +6.85 chips/race over a random player; audit: 0.349"),
     ("hr", 4, "greedy-drafter", "target ≥ 0.33 (audit: 0.264)"),
-    ("hr", 8, "random", "RESULTS-hr.md: +6.16 chips/race over a random player"),
     ("per", 2, "random", "RESULTS-per.md: 97.0% (100 games)"),
     ("per", 2, "favourite-bettor", "target ≥ 0.55 (audit: 0.49)"),
     ("per", 3, "random", "RESULTS-per.md: 91.0% (100 games)"),
-    ("per", 3, "favourite-bettor", "—"),
-    ("per", 4, "random", "RESULTS-per.md: 94.0% (100 games)"),
-    ("pip", 2, "random", "RESULTS-pip.md: 100.0% wins (500 games)"),
     ("pip", 4, "random", "RESULTS-pip.md: 76.2% wins (500 games)"),
     ("pip", 4, "never-bet", "RESULTS-pip.md: 100.0% wins (500 games)"),
     ("peb", 3, "random-claim", "RESULTS-peb.md: 89.7-93.0% (300 games)"),
-    ("peb", 5, "random-claim", "RESULTS-peb.md: 75.5-85.5% (200 games)"),
 ]
 
 
