@@ -20,13 +20,17 @@ from typing import Any
 
 import numpy as np
 
-from .cards import ACE, DECKS, JOKER, KING, horse_of
+from .cards import ACE, DECKS, JOKER, KING, card_of, horse_of
 from .odds import board_odds, win_chances_from
 
 View = dict[str, Any]
 Actions = list[dict[str, Any]]
 ODDS_RACES = 20_000
 SAMPLES = 1500
+SCRATCH_WEIGHT = 1.0
+JOKER_VALUE = 20.0
+DODGE_WEIGHT = 1.0
+JOKER_HOLD = 0.3
 
 
 def choose_action(view: dict[str, Any], actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -97,22 +101,63 @@ def _p_at_least(mean: float, k: int) -> float:
 # ---- draft ---------------------------------------------------------------------------------
 
 
+def top_share(mine: int, rivals: int) -> float:
+    """This seat's share of the win when its horse wins: every other copy of the horse is held by
+    a rival (one card each). Holding more than all the rivals together keeps the top alone."""
+    if mine == 0:
+        return 0.0
+    if mine > rivals:
+        return 1.0
+    return mine / (mine + rivals)
+
+
+def _rival_copies(view: View, horse: int, hand: list[str], taking: bool) -> list[float]:
+    """Chance that each copy of `horse` this seat does not hold ends in a rival's hand.
+
+    A copy in the packet in front of this seat goes on to the others (cards in packets are all
+    kept, HR-4); a copy not seen may also be among the set-aside cards (HR-3)."""
+    seats = view["seats"]
+    suits, jokers, each, aside = DECKS[seats]
+    packet = list(view.get("packet") or [])
+    if taking and card_of(horse) in packet:
+        packet.remove(card_of(horse))
+    mine = sum(1 for c in hand if horse_of(c) == horse) + taking
+    in_packet = sum(1 for c in packet if horse_of(c) == horse)
+    unseen = suits - mine - in_packet
+    unseen_cards = suits * 13 + jokers - len(hand) - len(view.get("packet") or [])
+    q = 1.0 - aside / max(1, unseen_cards)
+    return [1.0] * in_packet + [q] * unseen
+
+
+def _expected_top_share(view: View, horse: int, hand: list[str], taking: bool) -> float:
+    mine = sum(1 for c in hand if horse_of(c) == horse) + taking
+    chances = _rival_copies(view, horse, hand, taking)
+    dist = [1.0]  # distribution of the number of rival copies
+    for q in chances:
+        dist = [a * (1 - q) + b * q for a, b in zip([*dist, 0.0], [0.0, *dist], strict=True)]
+    return sum(p * top_share(mine, k) for k, p in enumerate(dist))
+
+
 def card_value(view: dict[str, Any], card: str, hand: list[str]) -> float:
-    """What keeping `card` is worth, in chips, given the cards already kept."""
+    """What keeping `card` is worth, in chips, given the cards already kept.
+
+    A horse card: the chance its horse wins (HR-2) times how much more of the top this seat
+    would hold then (the win goes to the most chips: the pot shared with fewer rivals), in
+    pots, less the scratch antes it may cost (HR-7)."""
     odds = _odds(view)
     seats, base, held_per_horse = _table(view)
     horse = horse_of(card)
     if horse is not None:
         win = odds["win"][str(horse)]
         scratch_cost = sum(p * (pos + 1) * base for pos, p in enumerate(odds["scratch"][str(horse)]))
-        share = _pot_estimate(view) / max(1.0, held_per_horse)
-        return win * share - scratch_cost
+        gain = _expected_top_share(view, horse, hand, True) - _expected_top_share(view, horse, hand, False)
+        return win * gain * _pot_estimate(view) - SCRATCH_WEIGHT * scratch_cost
     if card == JOKER:
-        return 1.5 * base
+        return JOKER_VALUE * base
     dodgers = sum(1 for c in hand if c in (KING, ACE))
     p_use = _p_at_least(_expected_debts(view), dodgers + 1)
     saved, cost = (3.0 * base, 3 * base) if card == ACE else (2.5 * base, 2 * base)
-    return p_use * saved - (1 - p_use) * cost
+    return DODGE_WEIGHT * (p_use * saved - (1 - p_use) * cost)
 
 
 def _draft(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -135,13 +180,14 @@ def _my_value(view: View, positions: list[int], seed: int, mover_wins: bool) -> 
         win[finished[0]] = 1.0
     else:
         win = win_chances_from(left, racing, SAMPLES, np.random.default_rng(seed))
-    _, _, held_per_horse = _table(view)
     pot = _pot_estimate(view)
     value = 0.0
     for i in range(11):
-        mine = sum(1 for c in hand if horse_of(c) == i + 2)
-        if mine:
-            value += win[i] * pot * mine / max(float(mine), held_per_horse)
+        if any(horse_of(c) == i + 2 for c in hand):
+            share = _expected_top_share(view, i + 2, hand, False)
+            if finished and mover_wins:
+                share = 1.0  # the jockey pot (HR-17) tops a rival sharing the race pot
+            value += win[i] * pot * share
     if finished and mover_wins:
         value += view["jockey_pot"]
     return value
@@ -201,18 +247,32 @@ def _pass_side(view: dict[str, Any]) -> str:
 
 
 def _joker_or_end(view: View, actions: Actions, seed: int) -> dict[str, Any]:
-    """HR-13: play a held Joker at once on the best move for this seat's horses."""
+    """HR-13: a Joker held for the move that decides the race: finishing a horse this seat holds
+    (its jockey, HR-15) or holding back one it does not hold; played at once when nothing
+    could be decided later (no horse of ours racing)."""
     jokers = [a for a in actions if a["type"] == "joker"]
     if not jokers:
         return {"type": "end_turn"}
+    hand = view["hand"] or []
+    held = {h for h in map(horse_of, hand) if h is not None}
+    racing_mine = [h for h in held if not view["scratched"][h - 2]]
     win_now = win_chances_from(
         [max(0, b - p) for b, p in zip(view["board"], view["positions"], strict=True)],
         [not s for s in view["scratched"]],
         SAMPLES,
         np.random.default_rng(seed),
     )
-    best, best_score = jokers[0], -math.inf
-    for action in jokers:
+    pot = _pot_estimate(view)
+    best: dict[str, Any] = {"type": "end_turn"}
+    best_score = _my_value(view, list(view["positions"]), seed, mover_wins=False)
+    best_score += JOKER_HOLD * pot if racing_mine else -math.inf
+    threats = sorted((h for h in range(2, 13) if h not in held), key=lambda h: -win_now[h - 2])[:3]
+    candidates = [
+        a
+        for a in jokers
+        if (a["move"] == 1 and a["horse"] in held) or (a["move"] == -1 and a["horse"] in threats)
+    ]
+    for action in candidates or jokers[:1]:
         moved = list(view["positions"])
         moved[action["horse"] - 2] += action["move"]
         score = _my_value(view, moved, seed, mover_wins=True)

@@ -30,6 +30,10 @@ SPEED_TEMPERATURE = 0.18
 # expected-progress pace, where others' horses get greenhorns or other riders (bench: 0 -> 0.3
 # raised the 4-player win share against random seats from 88% to about 95%).
 OWN_RIDE_BONUS = 0.3
+# At two seats the rival rides every horse the bot does not, no greenhorns: counting an edge
+# lost win share against a rival who rides as well (bench/RESULTS-bots.md: 400 games against
+# "always bet the favourite", edge 0.3 -> 0: 0.60 -> 0.68).
+OWN_TWO_RIDE_BONUS = 0.0
 # With the alternative movement every move rolls and the rider's only choice is the second
 # roll, so riding well is worth little there (bench: any edge above 0 lost win share).
 OWN_ALT_RIDE_BONUS = 0.0
@@ -85,7 +89,7 @@ def expected_chips(
 ) -> float:
     """What the bot expects back from its bets and prizes, given horses' cards and rows."""
     owners = [owner_from(bets, h) for h in range(HORSE_COUNT)]
-    edge = OWN_ALT_RIDE_BONUS if alternative else OWN_RIDE_BONUS
+    edge = OWN_ALT_RIDE_BONUS if alternative else OWN_RIDE_BONUS if len(bets) > 2 else OWN_TWO_RIDE_BONUS
     speeds = [horse_speed(c, alternative) + (edge if owners[h] == me else 0.0) for h, c in enumerate(cards)]
     chances = place_chances(speeds)
     total = 0.0

@@ -5,6 +5,7 @@ import random
 import pytest
 
 import engine
+from bench.bots import play
 from engine.games.pony_express_race.bot import choose_pace, choose_ride, pace_value
 from tests.utils.play import play_bots
 
@@ -90,3 +91,12 @@ def test_game_is_described_with_its_options():
     assert names["opening_odds"]["choices"] == ["standard", "random", "chosen", "first-card"]
     assert names["movement"]["choices"] == ["standard", "alternative"]
     assert names["track_choice"]["default"] is False
+
+
+@pytest.mark.slow  # statistical: many whole games
+def test_bot_beats_a_player_who_always_bets_the_favourite_at_two_seats():
+    """Issue 21: at 2 seats against "always bet the favourite" (bench/opponents.py, riding like
+    the bot) the bot wins clearly more than half (bench/RESULTS-bots.md has the 1,000-game row)."""
+    games = 200
+    share = sum(play("per", 2, "favourite-bettor", seed)[0] for seed in range(5000, 5000 + games))
+    assert share / games > 0.56
