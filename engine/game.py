@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .hidden import HiddenInfo
 from .moves import MoveTable
 from .options import Option
 from .rng import Rng
@@ -45,6 +46,13 @@ class Game:
     # The keys private_view(state, seat) may return; every other seat and the
     # spectator see them as None.
     private_keys: tuple[str, ...] = ()
+    # Where the game's secrets live and how its secret plays look to the others
+    # (engine/hidden.py). Every game declares it (HiddenInfo() when nothing is hidden):
+    # the contract tests perturb each declared secret and fail an undeclared one.
+    hidden: HiddenInfo | None = None
+    # The prefix of the game's rule ids (PIP-7, HR-12): docs/rules/<id>.md defines them and
+    # the tests that cite them are checked against it (tests/test_rules_docs.py).
+    rule_prefix: str = ""
 
     def setup(self, state: State, rng: Rng) -> None:
         """Fill the game's part of a fresh state (options already validated)."""

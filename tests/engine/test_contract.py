@@ -10,9 +10,8 @@
   (an EngineError, never a GameFault and never applied);
 - views: `view` is `public_view` plus the seat's `private_view`, the spectator sees the private
   keys as None; `reveal_view` gives each seat's private part;
-- differential secrecy: two states that differ only in one seat's sealed choice (a secret
-  submission, a spy's target) look the same to every other seat and the spectator: views, legal
-  actions, error replies to the same probes, and the new events;
+- secrecy: tests/engine/test_secrets_contract.py (each game's declared hidden information,
+  engine/hidden.py: deals, face-down plays, sealed choices, the deck);
 - bots and timeouts choose listed actions.
 """
 
@@ -251,77 +250,6 @@ def test_views_for_several_audiences_are_each_audiences_own_view(game_id, seats)
         seat = rng.choice(engine.to_act(state))
         state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
     assert engine.is_over(state) and checked > 1, "the game reached its end, checked there too"
-
-
-def observation(state, seat, probes):
-    """What `seat` (None = spectator) can learn from a state: view, actions, replies to probes."""
-    replies = []
-    if seat is not None:
-        for probe in probes:
-            try:
-                engine.normalize(state, seat, probe)
-                engine.apply(state, seat, probe)
-                replies.append("accepted")
-            except EngineError as error:
-                replies.append(error.to_dict())
-    return {
-        "view": engine.view(state, seat),
-        "actions": engine.legal_actions(state, seat),
-        "replies": replies,
-    }
-
-
-def probes_for(states, seats, rng):
-    listed = [a for state in states for s in range(seats) for a in engine.legal_actions(state, s)]
-    unique = list({json.dumps(a, sort_keys=True): a for a in listed}.values())
-    return rng.sample(unique, min(12, len(unique))) + [{"type": "no_such_move"}]
-
-
-@pytest.mark.parametrize(("game_id", "seats"), SEATS)
-def test_a_sealed_choice_is_invisible_to_every_other_seat_and_the_spectator(game_id, seats):
-    """Two states that differ only in which sealed choice one seat made (or in that seat having
-    changed its mind first) give every other seat and the spectator the same view, legal actions,
-    replies to the same probes, and new events."""
-    declared(game_id)
-    table = GAMES[game_id].moves
-    sealed = {kind for kind in table.types if table.move(kind).sealed}
-    if not sealed:
-        pytest.skip(f"{game_id} declares no sealed move")
-    compared = 0
-    for seed in range(1, 6):
-        for state, seat, _actions, rng in states_along(game_id, seats, seed=seed * 11):
-            others_waited = set(engine.to_act(state)) - {seat}
-            if not others_waited or compared >= 40:
-                continue  # the last awaited seat's choice may resolve the round: public then
-            for kind in sealed:
-                choices = [a for a in engine.all_actions(state, seat) if a["type"] == kind]
-                if len(choices) < 2:
-                    continue
-                first, second = rng.sample(choices, 2)
-                out = engine.step(state, seat, first)
-                one, one_events = out.state, out.events
-                out = engine.step(state, seat, second)
-                two, two_events = out.state, out.events
-                pairs = [(one, one_events, two, two_events)]
-                if any(a == second for a in engine.all_actions(one, seat)):
-                    # changing one's mind: first, then second, then first again
-                    out = engine.step(one, seat, second)
-                    back, back_events = out.state, out.events
-                    out = engine.step(back, seat, first)
-                    again, again_events = out.state, out.events
-                    pairs.append((one, one_events, again, one_events + back_events + again_events))
-                over = engine.is_over(one)
-                probes = probes_for([one, two], seats, rng)
-                for a, a_events, b, b_events in pairs:
-                    for other in [s for s in range(seats) if s != seat] + [None]:
-                        assert observation(a, other, probes) == observation(b, other, probes), (
-                            f"seat {other} can tell seat {seat}'s {kind} choices apart"
-                        )
-                        assert engine.visible_events(a_events, other, over) == engine.visible_events(
-                            b_events, other, over
-                        ), f"seat {other} reads seat {seat}'s {kind} choice in the new events"
-                compared += 1
-    assert compared >= 3, "the random games reached a sealed choice"
 
 
 @pytest.mark.parametrize(("game_id", "seats"), SEATS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine import errors, events, simultaneous
 from engine.game import Game
+from engine.hidden import HiddenInfo, Secret
 from engine.moves import Int, Move, MoveTable
 from engine.options import Option
 
@@ -38,6 +39,8 @@ class ToyGame(Game):
     )
     moves = MoveTable(Move("pick", pick, fields={"n": Int()}, sealed=True))
     private_keys = ("my_pick",)
+    rule_prefix = "TOY"
+    hidden = HiddenInfo(secrets=(Secret("picks.submitted", nested=False),))
 
     def setup(self, state, rng):
         state["round"] = 1

@@ -23,6 +23,7 @@ from .board import DEFAULT_BOARD, HORSES, PRESETS, board_steps, check_board
 from .cards import CARD_ORDER, deal
 from .money import collect_antes, settle
 from .scratch import run_scratches
+from .secrets import HIDDEN
 from .view import PRIVATE_KEYS, own_view
 from .view import public_view as table_view
 
@@ -170,6 +171,8 @@ MOVES = MoveTable(
 
 
 class HorseRacing(Game):
+    hidden = HIDDEN
+    rule_prefix = "HR"
     id = "horse_racing"
     moves = MOVES
     private_keys = PRIVATE_KEYS

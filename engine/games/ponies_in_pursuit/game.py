@@ -13,6 +13,7 @@ from engine.rng import Rng
 
 from . import bot, choice, rounds, scoring, spying, submissions
 from .cards import CARD_ORDER, PONIES, STARTING_HAND
+from .secrets import HIDDEN
 from .view import OWN_KEYS, own_view
 from .view import public_view as table_view
 
@@ -49,6 +50,8 @@ def awaited(state: State, seat: int) -> bool:
 
 
 class PoniesInPursuit(Game):
+    hidden = HIDDEN
+    rule_prefix = "PIP"
     id = "ponies_in_pursuit"
     progress_keys = ("submitted", "awaited")
     title = "Ponies in Pursuit"

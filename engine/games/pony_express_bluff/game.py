@@ -24,6 +24,7 @@ from . import view as view_mod
 from .board import BOARDS
 from .hands import FACES, HANDS
 from .items import ITEMS
+from .secrets import HIDDEN
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -239,6 +240,8 @@ MOVES = MoveTable(
 
 
 class PonyExpressBluff(Game):
+    hidden = HIDDEN
+    rule_prefix = "PEB"
     id = "pony_express_bluff"
     moves = MOVES
     private_keys = view_mod.PRIVATE_KEYS
@@ -277,13 +280,14 @@ class PonyExpressBluff(Game):
         return state["phase"] == "over"
 
     def result(self, state: State) -> dict[str, Any]:
+        """PEB-32 and the spec's "who sees what": every rider's cards and the last roll are
+        revealed; the item deck's order is nobody's, during the game and after it."""
         winner = state["winner"]
         return {
             "scores": [1 if s == winner else 0 for s in range(state["seats"])],
             "winners": [winner],
             "revealed": {
                 "items": [list(cards) for cards in state["items"]],
-                "deck": list(state["deck"]),
                 "dice": list(state["dice"]["values"]) if state["dice"] else None,
             },
         }

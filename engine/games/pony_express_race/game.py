@@ -16,6 +16,7 @@ from .bot import choose_action
 from .cards import HORSE_COUNT
 from .deal import setup_game
 from .money import winners
+from .secrets import HIDDEN
 from .tracks import TRACK_COUNT
 from .view import PRIVATE_KEYS, private_view
 from .view import public_view as table_view
@@ -121,6 +122,8 @@ MOVES = MoveTable(
 
 
 class PonyExpressRace(Game):
+    hidden = HIDDEN
+    rule_prefix = "PER"
     id = "pony_express_race"
     moves = MOVES
     private_keys = PRIVATE_KEYS

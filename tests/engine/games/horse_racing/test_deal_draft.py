@@ -110,3 +110,21 @@ def test_hr_4_picks_and_packets_are_secret():
         assert engine.view(a, seat) == engine.view(b, seat)
     assert engine.view(a, 1)["packet"] != engine.view(b, 1)["packet"]
     assert engine.view(a, None)["hand"] is None and engine.view(a, None)["packet"] is None
+
+
+def test_hr_4_the_last_card_of_each_packet_is_kept_without_asking():
+    """HR-4: when two cards are left in each packet, every seat keeps one and the card left
+    in the packet passed to it joins its hand without a pick: the draft ends there."""
+    state = engine.setup("horse_racing", None, 4, 3)
+    while len(state["packets"][0]) > 2:
+        for seat in range(4):
+            state = engine.apply(state, seat, {"type": "pick", "card": state["packets"][seat][0]})
+    packets = [list(p) for p in state["packets"]]
+    hands = [list(h) for h in state["hands"]]
+    for seat in range(4):
+        state = engine.apply(state, seat, {"type": "pick", "card": packets[seat][0]})
+    assert state["phase"] != "draft" and state["picks"] is None
+    for seat in range(4):
+        left_over = packets[(seat - 1) % 4][1]  # the packet passed left to this seat
+        expected = sorted(hands[seat] + [packets[seat][0], left_over])
+        assert sorted(state["drafted"][seat]) == expected
