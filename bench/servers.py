@@ -108,6 +108,8 @@ def paddock_servers(n: int, database_url: str, broadcast_url: str, tmp: Path) ->
         # No background sweep while transactions are counted (it would add its own).
         "SWEEP_SECONDS": "3600",
         "RATE_LIMITS": "off",
+        # Every load client connects from 127.0.0.1: no per-address cap on connections.
+        "CONNECTIONS_PER_ADDRESS": "0",
     }
     return [PaddockServer(database_url, broadcast_url, tmp, env) for _ in range(n)]
 
