@@ -136,6 +136,23 @@ def test_peb_21_poker_best_takes_two_from_each_short_payer_jailed():
     assert after["gold"][winner] == [3, 1, 5][winner] + 4
 
 
+def test_peb_21_every_poker_loser_pays_two():
+    """Three losers who can all pay: each gives exactly 2 gold and the bank adds nothing."""
+    gold = [3, 4, 5, 6]
+    base = at_roll(started(4), 0, PAIR, pos=[6, 7, 7, 7], gold=gold)  # space 7 is plain
+    base = act(act(base, 0, "claim", hand="pair"), 1, "believe")
+    base = act(base, 2, "believe")
+    after = with_seed(base, 3, {"type": "believe"}, lambda s: bool(events(s, "poker_won")))
+    winner = events(after, "poker_won")[-1]["seat"]
+    losers = [s for s in range(4) if s != winner]
+    paid = {p["seat"]: p for p in events(after, "poker_paid")}
+    assert set(paid) == set(losers)
+    for seat in losers:
+        assert (paid[seat]["paid"], paid[seat]["bank"]) == (2, 0)
+        assert after["gold"][seat] == gold[seat] - 2 and not after["jailed"][seat]
+    assert after["gold"][winner] == gold[winner] + 2 * len(losers)
+
+
 def final(mailbox=1, items=None, options=None, bystander_on=20):
     state = at_roll(started(options=options), 0, PAIR, pos=[31, 33, bystander_on], items=items)
     state["mailbox"][1] = mailbox
