@@ -161,6 +161,28 @@ def final(mailbox=1, items=None, options=None, bystander_on=20):
     return state
 
 
+def test_peb_32_a_jailed_first_arrival_still_fights_the_final_duel():
+    """Decision (the texts make no exception): the rider in Sacramento fights the final duel even
+    while jailed (jail only costs it its mailbox turn), shoots first, and can be hit."""
+    state = at_roll(started(), 0, PAIR, pos=[31, 33, 20], jailed=[False, True, False])
+    state["mailbox"][1] = 1
+    state = land(state, "two_pairs")  # the jailed rider cannot call: the claim stands
+    assert state["pos"][0] == 33 and state["phase"] == "final_duel"
+    assert state["fight"]["seats"] == [1, 0] and engine.to_act(state) == [1]
+    state = act(state, 1, "shoot", angle=270.0, power=50.0)
+    shot = aimed(state, 0)
+    after = with_seed(state, 0, shot, lambda s: events(s, "final_duel_over") != [])
+    over = events(after, "final_duel_over")[-1]
+    assert engine.is_over(after) and after["winner"] == over["winner"]
+    hit = with_seed(
+        state,
+        0,
+        shot,
+        lambda s: bool(s["last_shot"]["touched"]) and s["last_shot"]["touched"][0] == ["rider", 1],
+    )
+    assert hit["winner"] == 0 and engine.is_over(hit)
+
+
 def test_peb_32_first_arrival_shoots_first_to_the_death():
     state = final()
     order = []

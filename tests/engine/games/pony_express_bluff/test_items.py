@@ -107,6 +107,21 @@ def test_peb_29_bulletproof_vest_loser_pays_nothing():
     assert after["gold"][:2] == [3, 6] and after["items"][1] == []
 
 
+def test_peb_19_peb_29_a_broke_loser_with_a_vest_pays_nothing_and_stays_out_of_jail():
+    """Decision: the Vest replaces the whole loss (PEB-29 "pay nothing"): a loser with no gold
+    who wears one is not jailed, and the bank pays the winner nothing."""
+    state = at_roll(started(), 0, PAIR, pos=[6, 7, 20], gold=[3, 0, 3], items=holding("bulletproof_vest", 1))
+    state = land(state, "pair")
+    shot = next(a for a in engine.legal_actions(state, 0) if a["type"] == "shoot")
+    after = with_seed(
+        state, 0, shot, lambda s: bool(events(s, "duel_over")) and events(s, "duel_over")[-1]["loser"] == 1
+    )
+    assert events(after, "duel_over")[-1] == {"e": "duel_over", "winner": 0, "loser": 1, "gold": 0}
+    assert after["gold"][0] == 3 and not after["jailed"][1] and after["items"][1] == []
+    # Space 7 is plain: the turn passes to the loser, who, still without gold, takes charity.
+    assert after["active"] == 1 and after["gold"][1] == 1 and events(after, "charity")[-1]["seat"] == 1
+
+
 def test_peb_29_train_pass_rides_free():
     state = land(
         at_roll(started(), 0, PAIR, pos=[4, 8, 9], gold=[0, 3, 3], items=holding("train_pass")), "two_pairs"
