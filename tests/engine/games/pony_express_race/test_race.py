@@ -102,6 +102,23 @@ def test_per_24_move_up_levels_with_nearest_horse_ahead():
     assert lead["race"]["pos"][0] == 14
 
 
+def test_per_24_a_horse_in_town_is_not_the_horse_ahead_of_a_move_up():
+    """Decision: a horse that has reached the town has left the trail (the source puts it on the
+    rostrum), so a Move-Up levels with the nearest horse still racing ahead; with only finished
+    horses ahead it is a normal card of its value."""
+    cards = [CARDS] * 7
+    # Beige is in town, Orange (8) still racing ahead of Brown (5): Brown levels with Orange.
+    state = race_state(2, horse_cards=cards, positions=[5, 19, 0, 8, 0, 0, 0], places=[1])
+    moved = act(state, {"type": "ride", "card": "white-2", "move_up": True})
+    assert moved["race"]["pos"][0] == 8 and rides(moved)[-1]["pace"] == "move_up"
+    # Only Beige, in town, is ahead: no levelling offered, and asking for it plays a normal 2.
+    alone = race_state(2, horse_cards=cards, positions=[5, 19, 0, 0, 0, 0, 0], places=[1])
+    assert {"type": "ride", "card": "white-2", "move_up": True} not in engine.legal_actions(alone, 0)
+    normal = act(alone, {"type": "ride", "card": "white-2", "move_up": True})
+    assert normal["race"]["pos"][0] == 5 and normal["race"]["turn"]["step"] == "fast"
+    assert act(normal, {"type": "pace", "push": False})["race"]["pos"][0] == 6
+
+
 def test_per_25_town_in_reach_must_be_taken():
     state = race_state(2, positions=[18, 0, 0, 0, 0, 0, 0])
     state = act(state, {"type": "ride", "card": "blue-9"})
