@@ -19,6 +19,7 @@ from .errors import RoomError, bad_token, not_host
 from .names import clean_name, free_default, require_unique
 from .publish import Change
 from .snapshot import RoomInfo, hash_token, snapshot
+from .spectators import named as named_spectators
 from .timers import room_deadline
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ class Lobby:
     async def join(self, code: str, name: Any) -> tuple[str, int]:
         """A new seat before the start. Returns (token, seat)."""
         token = secrets.token_urlsafe(32)
+        # One namespace with the named spectators (app.rooms.spectators).
+        watching = [n for _, n in named_spectators(await self.parts.publisher.connected(code))]
 
         def work(session: Session) -> tuple[int, RoomInfo]:
             room = self.parts.store.room(session, code)
@@ -106,8 +109,8 @@ class Lobby:
                 )
             position = len(room.seats)
             taken = [seat.name for seat in room.seats]
-            player_name = clean_name(name, free_default("Player", position + 1, taken))
-            require_unique(player_name, taken)
+            player_name = clean_name(name, free_default("Player", position + 1, taken + watching))
+            require_unique(player_name, taken + watching)
             room.seats.append(
                 Seat(
                     position=position,

@@ -7,7 +7,8 @@ one concern, wired here explicitly:
 - `Publisher` (app.rooms.publish): presence, the public summary, the room's channel;
 - `Pipeline` (app.rooms.pipeline): the one path of every action (player, bot, timer);
 - `Autoplay` (app.rooms.autoplay): bots and timers, and taking over after a restart;
-- `Lobby`, `Seats`, `Chat`, `Rematch`, `Lifecycle`, `Replays`: the rest of a room's life.
+- `Lobby`, `Seats`, `Chat`, `Spectators`, `Rematch`, `Lifecycle`, `Replays`: the rest of a room's
+  life.
 
 Sockets and HTTP routes call the methods below and know no rules.
 """
@@ -40,6 +41,7 @@ from .rematch import Rematch
 from .replays import Replays
 from .seats import Seats
 from .snapshot import RoomInfo, snapshot
+from .spectators import Spectators
 from .store import RoomStore
 
 __all__ = ["Change", "RoomService", "channel"]
@@ -70,6 +72,7 @@ class RoomService:
         self.lobby = Lobby(parts, self.autoplay)
         self.seats = Seats(parts, self.autoplay, self.lifecycle)
         self.chat = Chat(parts)
+        self.spectators = Spectators(parts)
         self.rematches = Rematch(parts)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
@@ -210,9 +213,9 @@ class RoomService:
     # ---- chat and rematch -----------------------------------------------------
 
     async def post_chat(
-        self, code: str, token_hash: str | None, spectator_id: str, text: Any
+        self, code: str, token_hash: str | None, spectator_id: str, text: Any, spectator: str | None = None
     ) -> dict[str, Any]:
-        return await self.chat.post_chat(code, token_hash, spectator_id, text)
+        return await self.chat.post_chat(code, token_hash, spectator_id, text, spectator)
 
     async def set_chat(
         self,

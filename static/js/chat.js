@@ -37,11 +37,14 @@ export function mountChat({ send, host = null, seatName = () => null }) {
   const error = document.getElementById("chat-error");
   let summary = null;
   let frames = [];
+  // This page's spectator socket was muted by the host (told at once: static/js/spectators.js).
+  let spectatorMuted = false;
 
   const whoName = (who) => {
     const [kind, rest] = String(who).split(":");
     if (kind === "seat") return seatName(Number(rest)) ?? t("table.seat_n", { n: Number(rest) + 1 });
-    return t("chat.spectator_name", { id: rest });
+    const named = summary?.spectators?.named?.find((spectator) => spectator.id === rest);
+    return named ? named.name : t("chat.spectator_name", { id: rest });
   };
 
   function noticeText(frame) {
@@ -132,12 +135,17 @@ export function mountChat({ send, host = null, seatName = () => null }) {
     refused(text) {
       showError(text);
     },
+    setMuted(muted) {
+      spectatorMuted = muted;
+      showError(muted ? t("error.chat_muted") : "");
+      this.setSummary(summary);
+    },
     setSummary(next) {
       summary = next;
       const spectatorsOn = next?.chat?.spectators !== false;
       const isSpectator = next?.you === null || next?.you === undefined;
       offNote.hidden = spectatorsOn;
-      const silenced = (!spectatorsOn && isSpectator)
+      const silenced = (!spectatorsOn && isSpectator) || (isSpectator && spectatorMuted)
         || (next?.chat?.muted ?? []).includes(next?.you !== null && next?.you !== undefined ? `seat:${next.you}` : "");
       for (const control of form.elements) control.disabled = silenced;
       if (hostBox) {

@@ -40,6 +40,7 @@ const ERROR_KEYS = {
   no_such_seat: "error.no_such_seat",
   already_greeted: "error.already_greeted",
   hello_first: "error.hello_first",
+  seated: "error.seated",
   spectator: "error.spectator",
   server_error: "error.server_error",
   // group play (app/rooms/chat.py, rematch.py, seats.py, app/ws/group.py)

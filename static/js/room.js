@@ -9,6 +9,7 @@ import { renderLobby } from "./lobby.js";
 import { setupRematch } from "./rematch.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
 import { normaliseSummary } from "./summary.js";
+import { setupSpectators } from "./spectators.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
 import { TurnSignals } from "./turn_signals.js";
@@ -123,6 +124,7 @@ function applySummary(raw) {
   const chatHome = inLobby ? document.getElementById("room") : document.querySelector("#table-area .side");
   if (chatPanel.parentElement !== chatHome) chatHome.append(chatPanel);
   chat.setSummary(summary);
+  spectators.setSummary(summary, inLobby);
   rematch.setSummary(summary);
   seatTools.setSummary(summary);
 }
@@ -191,6 +193,9 @@ function onMessage(message) {
     case "rematch":
       rematch.receive(message);
       break;
+    case "spectator":
+      spectators.receive(message);
+      break;
     case "seat_ask":
       askAboutSeat(message, (answer) => socket.send(answer), showError);
       break;
@@ -201,6 +206,7 @@ function onMessage(message) {
       showError(t("device.taken"), { sticky: true });
       break;
     case "error":
+      if (spectators.refused(message)) break;
       if (CHAT_ERRORS.has(message.code)) {
         chat.refused(errorText(message));
         break;
@@ -243,6 +249,7 @@ const chat = mountChat({
     spectators: (on) => hostCall("/chat", { spectators: on }),
   },
 });
+const spectators = setupSpectators({ send: (message) => socket.send(message), me, onMuted: (muted) => chat.setMuted(muted) });
 const rematch = setupRematch({ code, isHost, token: () => seatInfo?.token, showError, announce });
 const seatTools = setupSeatTools({
   code, token: () => seatInfo?.token, me, isHost, seatName: seatNameOf, showError, announce,
@@ -293,6 +300,7 @@ document.getElementById("join-form").addEventListener("submit", async (event) =>
     return;
   }
   try {
+    await spectators.release(); // a spectator's name is free for their seat
     const joined = await call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { body: { name } });
     seatInfo = { token: joined.token, seat: joined.seat, host: false };
     saveSeat(code, seatInfo);

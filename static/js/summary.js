@@ -45,5 +45,7 @@ export function normaliseSummary(raw, previous = null) {
     // Group play: chat settings and the rematch room's code (app.rooms.group).
     chat: room.chat ?? previous?.chat ?? { spectators: true, muted: [] },
     rematch: room.rematch ?? previous?.rematch ?? null,
+    // Named spectators (app/rooms/spectators.py): {count, named: [{id, name}]}.
+    spectators: room.spectators ?? previous?.spectators ?? { count: 0, named: [] },
   };
 }
