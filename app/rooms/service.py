@@ -7,8 +7,8 @@ one concern, wired here explicitly:
 - `Publisher` (app.rooms.publish): presence, the public summary, the room's channel;
 - `Pipeline` (app.rooms.pipeline): the one path of every action (player, bot, timer);
 - `Autoplay` (app.rooms.autoplay): bots and timers, and taking over after a restart;
-- `Lobby`, `Seats`, `Chat`, `Spectators`, `Rematch`, `Lifecycle`, `Replays`: the rest of a room's
-  life.
+- `Lobby`, `Seats`, `Chat`, `Spectators`, `Rematch`, `Series`, `Lifecycle`, `Replays`: the rest of
+  a room's life.
 
 Sockets and HTTP routes call the methods below and know no rules.
 """
@@ -40,6 +40,7 @@ from .publish import Change, Publisher, channel
 from .rematch import Rematch
 from .replays import Replays
 from .seats import Seats
+from .series import Series
 from .snapshot import RoomInfo, snapshot
 from .spectators import Spectators
 from .store import RoomStore
@@ -74,6 +75,7 @@ class RoomService:
         self.chat = Chat(parts)
         self.spectators = Spectators(parts)
         self.rematches = Rematch(parts)
+        self.series = Series(parts)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
         broadcast.on_remote = self._remote_change
@@ -229,6 +231,9 @@ class RoomService:
 
     async def rematch(self, code: str, token: str | None) -> tuple[str, str, int]:
         return await self.rematches.rematch(code, token)
+
+    async def series_tally(self, code: str) -> dict[str, Any]:
+        return await self.series.tally(code)
 
     async def claim_rematch_seat(self, new_code: str, old_token: str) -> tuple[str, int] | None:
         return await self.rematches.claim_rematch_seat(new_code, old_token)

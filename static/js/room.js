@@ -9,6 +9,7 @@ import { renderLobby } from "./lobby.js";
 import { setupRematch } from "./rematch.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
 import { normaliseSummary } from "./summary.js";
+import { setupSeries } from "./series.js";
 import { setupSpectators } from "./spectators.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
@@ -126,6 +127,7 @@ function applySummary(raw) {
   chat.setSummary(summary);
   spectators.setSummary(summary, inLobby);
   rematch.setSummary(summary);
+  series.setSummary(summary);
   seatTools.setSummary(summary);
 }
 
@@ -250,6 +252,7 @@ const chat = mountChat({
   },
 });
 const spectators = setupSpectators({ send: (message) => socket.send(message), me, onMuted: (muted) => chat.setMuted(muted) });
+const series = setupSeries({ code });
 const rematch = setupRematch({ code, isHost, token: () => seatInfo?.token, showError, announce });
 const seatTools = setupSeatTools({
   code, token: () => seatInfo?.token, me, isHost, seatName: seatNameOf, showError, announce,

@@ -21,8 +21,8 @@ SEED = 4242
 
 
 def normalised(messages, code):
-    """The room code and spectator ids replaced, and each list as the set of distinct messages: what was said, not the
-    interleaving (presence and sync messages may cross on a busy machine)."""
+    """The room code and spectator ids replaced, and each list as the set of distinct messages:
+    what was said, not the interleaving (presence and sync messages may cross on a busy machine)."""
     plain = json.loads(json.dumps(messages).replace(code, "ROOM"))
     for got in plain.values():  # a spectator socket's id is drawn at random (app.ws.group)
         for message in got if isinstance(got, list) else ():
