@@ -201,9 +201,22 @@ class Lobby:
         return await self._change(code, work)
 
     async def start(self, code: str, token: str | None) -> RoomInfo:
-        def work(session: Session) -> Change:
-            room = self.parts.store.room(session, code)
+        def by_the_host(room: Room) -> bool:
             _require_host(room, token)
+            return True
+
+        info = await self.start_if(code, by_the_host)
+        assert info is not None, "the host's start starts or refuses"
+        return info
+
+    async def start_if(self, code: str, check: Callable[[Room], bool]) -> RoomInfo | None:
+        """Start the room if `check(room)` (under the room's lock) says so, or raises a refusal;
+        None when it said no (e.g. the start once everyone is ready: app.rooms.group_lobby)."""
+
+        def work(session: Session) -> Change | None:
+            room = self.parts.store.room(session, code)
+            if not check(room):
+                return None
             _require_lobby(room)
             game = engine.get_game(room.game)
             if len(room.seats) < game.min_seats:
@@ -233,6 +246,8 @@ class Lobby:
 
         async with self.parts.locks[code]:
             change = await self.parts.store.tx(work)
+            if change is None:
+                return None
             await self.parts.publisher.change(change)
             await self.autoplay.follow(change)
         info = change.info

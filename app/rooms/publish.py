@@ -26,6 +26,7 @@ from typing import Any
 from app.broadcast import Broadcast
 from app.core.config import Settings
 
+from .lobby_state import public_lobby
 from .snapshot import RoomInfo
 from .spectators import listing as spectator_listing
 from .summary import public_summary
@@ -115,6 +116,8 @@ class Publisher:
         out["chat"] = {"spectators": info.chat_spectators, "muted": list(info.chat_muted)}
         out["rematch"] = info.rematch_code
         out["spectators"] = spectator_listing(connected)
+        if info.status == "lobby":
+            out["lobby"] = public_lobby(info)
         return out
 
     # ---- the room's channel -----------------------------------------------

@@ -2,8 +2,9 @@
 code of the evening's first room, `rooms.series_code`) and is its next game
 (`rooms.series_game`: 1, 2, ...). Both are stored with the room, so the series survives a
 restart. A rematch carries the room's chat (the kept lines and notices are copied to the new
-room, app.rooms.feed); its spectators follow by themselves (every socket gets the `rematch`
-message, app.ws.group) and a named spectator's page asks for its name again there.
+room, app.rooms.feed) and the lobby's "start when everyone is ready"; its spectators follow
+by themselves (every socket gets the `rematch` message, app.ws.group) and a named spectator's
+page asks for its name again there.
 
 The tally (`GET /api/rooms/{code}/series`) is read from the finished games of the series:
 per player name (names carry over with the seats), the games played, the wins and the sum of
@@ -21,6 +22,7 @@ import engine
 from app.models import Room, RoomMessage
 
 from .feed import CHAT_KEEP
+from .lobby_state import lobby_state
 
 if TYPE_CHECKING:
     from .parts import Parts
@@ -30,6 +32,8 @@ def carry_over(session: Session, old: Room, new: Room) -> None:
     """Make `new` (flushed, so it has an id) the next game of `old`'s series, with its chat."""
     new.series_code = old.series_code or old.code
     new.series_game = (old.series_game or 1) + 1
+    if lobby_state(old)["auto_start"]:  # the group's "start when everyone is ready" stays on
+        new.lobby = {"auto_start": True}
     frames = session.scalars(
         select(RoomMessage.frame)
         .where(RoomMessage.room_id == old.id)

@@ -7,8 +7,8 @@ one concern, wired here explicitly:
 - `Publisher` (app.rooms.publish): presence, the public summary, the room's channel;
 - `Pipeline` (app.rooms.pipeline): the one path of every action (player, bot, timer);
 - `Autoplay` (app.rooms.autoplay): bots and timers, and taking over after a restart;
-- `Lobby`, `Seats`, `Chat`, `Spectators`, `Rematch`, `Series`, `Lifecycle`, `Replays`: the rest of
-  a room's life.
+- `Lobby`, `GroupLobby`, `Seats`, `Chat`, `Spectators`, `Rematch`, `Series`, `Lifecycle`,
+  `Replays`: the rest of a room's life.
 
 Sockets and HTTP routes call the methods below and know no rules.
 """
@@ -30,6 +30,7 @@ from .chat import Chat
 from .clock import Clock
 from .commit import GroupCommit
 from .feed import RoomFeed
+from .group_lobby import GroupLobby
 from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .locks import RoomLocks
@@ -71,6 +72,7 @@ class RoomService:
         self.autoplay = Autoplay(parts, self.pipeline)
         self.lifecycle = Lifecycle(parts, self.autoplay)
         self.lobby = Lobby(parts, self.autoplay)
+        self.group_lobby = GroupLobby(parts, self.lobby)
         self.seats = Seats(parts, self.autoplay, self.lifecycle)
         self.chat = Chat(parts)
         self.spectators = Spectators(parts)
@@ -185,6 +187,20 @@ class RoomService:
 
     async def start(self, code: str, token: str | None) -> RoomInfo:
         return await self.lobby.start(code, token)
+
+    # ---- the lobby of a group (app.rooms.group_lobby) ---------------------------
+
+    async def set_ready(self, code: str, token: str | None, ready: bool) -> RoomInfo:
+        return await self.group_lobby.set_ready(code, token, ready)
+
+    async def set_auto_start(self, code: str, token: str | None, on: bool) -> RoomInfo:
+        return await self.group_lobby.set_auto_start(code, token, on)
+
+    async def ask_seat(self, code: str, name: Any) -> tuple[str, str]:
+        return await self.group_lobby.ask_seat(code, name)
+
+    async def answer_ask(self, code: str, token: str | None, ask_id: str, approve: bool) -> RoomInfo:
+        return await self.group_lobby.answer_ask(code, token, ask_id, approve)
 
     # ---- seats ----------------------------------------------------------------
 

@@ -57,6 +57,10 @@ export function mountChat({ send, host = null, seatName = () => null }) {
       case "unmuted": return t("notice.unmuted", { name: whoName(frame.who) });
       case "timer_set": return frame.seconds ? t("notice.timer_set", { n: frame.seconds }) : t("notice.timer_off");
       case "rematch": return t("notice.rematch");
+      case "auto_start": return t(frame.on ? "notice.auto_start_on" : "notice.auto_start_off");
+      case "seat_asked": return t("notice.seat_asked", { name: frame.name });
+      case "seat_granted": return t("notice.seat_granted", { name: frame.name, bot: frame.bot });
+      case "seat_declined": return t("notice.seat_declined", { name: frame.name });
       default: return null;
     }
   }

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { setupRematch } from "./rematch.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
+import { setupGroupLobby } from "./group_lobby.js";
 import { normaliseSummary } from "./summary.js";
 import { setupSeries } from "./series.js";
 import { setupSpectators } from "./spectators.js";
@@ -128,6 +129,7 @@ function applySummary(raw) {
   spectators.setSummary(summary, inLobby);
   rematch.setSummary(summary);
   series.setSummary(summary);
+  groupLobby.setSummary(summary);
   seatTools.setSummary(summary);
 }
 
@@ -191,6 +193,7 @@ function onMessage(message) {
     case "notice":
     case "chat_history":
       chat.receive(message);
+      if (message.type === "notice") groupLobby.notice(message);
       break;
     case "rematch":
       rematch.receive(message);
@@ -257,6 +260,18 @@ const rematch = setupRematch({ code, isHost, token: () => seatInfo?.token, showE
 const seatTools = setupSeatTools({
   code, token: () => seatInfo?.token, me, isHost, seatName: seatNameOf, showError, announce,
   onGraceOver: () => table?.setSeats(summary.seats),
+});
+
+// The lobby of a group (static/js/group_lobby.js); an approved ask's token becomes this page's seat.
+function takeSeat({ token, seat }) {
+  seatInfo = { token, seat, host: false };
+  saveSeat(code, seatInfo);
+  if (summary) summary.you = seat;
+  socket.restart();
+  refreshSummary();
+}
+const groupLobby = setupGroupLobby({
+  code, token: () => seatInfo?.token, me, isHost, takeSeat, release: () => spectators.release(), showError, announce,
 });
 
 async function handToBot(seat) {
