@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 import engine
 from app.models import Room, RoomMessage
 
-from .feed import CHAT_KEEP
+from .feed import kept_frames
 from .lobby_state import lobby_state
 
 if TYPE_CHECKING:
@@ -34,13 +34,7 @@ def carry_over(session: Session, old: Room, new: Room) -> None:
     new.series_game = (old.series_game or 1) + 1
     if lobby_state(old)["auto_start"]:  # the group's "start when everyone is ready" stays on
         new.lobby = {"auto_start": True}
-    frames = session.scalars(
-        select(RoomMessage.frame)
-        .where(RoomMessage.room_id == old.id)
-        .order_by(RoomMessage.id.desc())
-        .limit(CHAT_KEEP)
-    ).all()
-    for frame in reversed(frames):
+    for frame in kept_frames(session, old):
         session.add(RoomMessage(room_id=new.id, frame=dict(frame)))
 
 
