@@ -60,6 +60,9 @@ def test_three_rematches_keep_the_chat_count_the_games_and_tally_wins_and_scores
     room = create_room(http, name="Ann", options={"rounds": 1})
     bo = join(http, room["code"], "Bo")
     code, tokens = room["code"], [room["token"], bo["token"]]
+    # The group's "start by itself when everyone is ready" follows each rematch.
+    on = http.post(f"/api/rooms/{code}/auto-start", json={"on": True}, headers=bearer(tokens[0]))
+    assert on.status_code == 200
     first = http.get(f"/api/rooms/{code}/series").json()
     assert first["game"] == 1 and first["series"] == code and first["tally"] == [] and first["finished"] == 0
     with greeted(shared_server, code, tokens[1]) as ws:
@@ -78,6 +81,7 @@ def test_three_rematches_keep_the_chat_count_the_games_and_tally_wins_and_scores
         later = http.get(f"/api/rooms/{code}/series").json()
         assert later["game"] == game + 1 and later["series"] == codes[0]
         assert later["tally"] == series["tally"] and later["games"][-1]["status"] == "lobby"
+        assert http.get(f"/api/rooms/{code}").json()["lobby"]["auto_start"] is True
         # The chat came along (with the lines of the games before).
         with greeted(shared_server, code) as fan:
             assert "ready for a long night" in [m.get("text") for m in fan.history]
