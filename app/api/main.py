@@ -2,10 +2,12 @@
 
 from fastapi import APIRouter
 
-from app.api.routes import board_odds, games, group, rooms
+from app.api.routes import board_odds, games, group, group_lobby, rooms, series
 
 api_router = APIRouter()
 api_router.include_router(games.router)
 api_router.include_router(board_odds.router)
 api_router.include_router(rooms.router)
 api_router.include_router(group.router)
+api_router.include_router(series.router)
+api_router.include_router(group_lobby.router)

@@ -42,6 +42,7 @@ READ = (
     "rematch_code",
     "chat_spectators",
     "chat_muted",
+    "lobby",
 )
 SEAT_COLUMNS = (
     "position",
@@ -107,6 +108,7 @@ class PlayRecord:
     rematch_code: str | None
     chat_spectators: bool
     chat_muted: list[str] | None
+    lobby: dict[str, Any] | None
     status: str
     version: int
     state: dict[str, Any] | None
