@@ -94,6 +94,14 @@ GROUP_COMMIT_ROOMS = Histogram(
     buckets=(1, 2, 4, 8, 16, 32, 64, 128),
     registry=REGISTRY,
 )
+CAS_LOST = Counter(
+    "paddock_cas_lost",
+    "Writes of the play path that lost their compare-and-set to another writer, by how the "
+    "action was decided again (heard: against the winner's change, heard on the bus; read: "
+    "against the room read again).",
+    ["then"],
+    registry=REGISTRY,
+)
 SOCKETS = Gauge("paddock_sockets", "Open room sockets on this process.", registry=REGISTRY)
 
 # Known label values start at 0, so a rate() over them exists before the first event.
@@ -101,6 +109,8 @@ for _source in ("player", "bot", "timer"):
     ACTIONS_ACCEPTED.labels(source=_source)
 for _kind in ("play", "read", "orm"):
     DB_TRANSACTIONS.labels(kind=_kind)
+for _then in ("heard", "read"):
+    CAS_LOST.labels(then=_then)
 for _code in ("stale", "not_your_turn", "illegal_action", "bad_action", "game_over"):
     ACTIONS_REFUSED.labels(code=_code)
 
@@ -136,6 +146,10 @@ def action_refused(code: str) -> None:
 
 def db_transaction(kind: str) -> None:
     DB_TRANSACTIONS.labels(kind=kind).inc()
+
+
+def cas_lost(then: str) -> None:
+    CAS_LOST.labels(then=then).inc()
 
 
 def group_commit(rooms: int) -> None:

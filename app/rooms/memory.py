@@ -13,7 +13,8 @@ or a seat change (lobby, seats, chat, lifecycle: the ORM paths) rewrote it here.
   channel (it has sockets in the room and its Redis listener is up); otherwise it is read;
 - a forgotten room is read again on its next use;
 - the compare-and-set of the next write catches whatever is still behind: the write is
-  refused, the room read again and the action decided once more (app.rooms.pipeline).
+  refused and the action decided once more (app.rooms.pipeline), against the winner's change
+  once it has been heard (`newer`), else against the room read again.
 
 A generation per room makes a read that raced with a forget not overwrite it.
 """
@@ -54,6 +55,8 @@ class RoomMemory:
         self.infos: dict[str, RoomInfo] = {}
         self.generations: dict[str, int] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        # Rooms someone waits to see move past a version (`newer`): code -> [(version, future)].
+        self.waiting: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
 
     def generation(self, code: str) -> int:
         return self.generations.get(code, 0)
@@ -89,6 +92,7 @@ class RoomMemory:
         self.records[record.code] = record
         self.records.move_to_end(record.code)
         self.infos.pop(record.code, None)
+        self._moved(record.code, record.version)
         while len(self.records) > self.capacity:
             old, _ = self.records.popitem(last=False)
             self.infos.pop(old, None)
@@ -121,6 +125,35 @@ class RoomMemory:
         moved.loaded = moved.written()
         self.records[code] = moved
         self.infos.pop(code, None)
+        self._moved(code, moved.version)
+
+    async def newer(self, code: str, version: int, seconds: float) -> PlayRecord | None:
+        """The record held once it is past `version` (another process's change heard), waiting
+        at most `seconds`; None when it did not come (or this process does not hear the room)."""
+        record = self.records.get(code)
+        if record is not None and record.version > version:
+            return record if self.trusted(code) else None
+        if not self.trusted(code):
+            return None
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiters = self.waiting.setdefault(code, [])
+        waiters.append((version, future))
+        try:
+            await asyncio.wait_for(future, seconds)
+        except TimeoutError:
+            return None
+        finally:
+            if (version, future) in waiters:
+                waiters.remove((version, future))
+            if not waiters:
+                self.waiting.pop(code, None)
+        record = self.records.get(code)
+        return record if record is not None and record.version > version else None
+
+    def _moved(self, code: str, version: int) -> None:
+        for past, future in self.waiting.get(code, ()):
+            if past < version and not future.done():
+                future.set_result(None)
 
     def forget(self, code: str) -> None:
         self.generations[code] = self.generation(code) + 1

@@ -15,7 +15,8 @@ stored one at a time in this process):
 4. the new record (version + 1 per action, per-seat decisions, deadline, status) is written
    by compare-and-set on the version the action was decided on (app.rooms.commit: several
    rooms' writes share one transaction); a lost compare-and-set (another process moved the
-   room, or the seat changed hands) reads the room again and decides once more;
+   room, or the seat changed hands) decides once more, against the winner's change as soon as
+   this process hears it (it is published at once), else against the room read again;
 5. only once durable: memory holds the new record, the change is published on the room's
    channel (app.rooms.publish), and the bots and the timer follow it (app.rooms.autoplay).
 """
@@ -51,6 +52,9 @@ log = logging.getLogger("paddock.rooms")
 TIMER_EVENT = "timer_played"
 # A compare-and-set lost to another writer is decided again at most this many times.
 ATTEMPTS = 3
+# After a lost compare-and-set, how long to wait for the winner's published change before
+# reading the room instead (the change usually arrives within a millisecond or two).
+HEAR_WINNER_SECONDS = 0.05
 
 Planned = list[tuple[int, dict[str, Any]]]
 
@@ -61,7 +65,9 @@ class Move(Protocol):
     # The seat whose holder the write must still match (app.rooms.play_record.Guard).
     def plan(self, room: PlayRecord, now: float) -> Planned | None: ...
     def guard(self, room: PlayRecord, planned: Planned) -> Guard: ...
-    def fresh(self, attempt: int) -> bool: ...
+    # Whether to read the room rather than use memory (`lost`: the last write lost and the
+    # winner's change was not heard).
+    def fresh(self, lost: bool) -> bool: ...
 
 
 @dataclass(slots=True)
@@ -93,8 +99,8 @@ class PlayerMove:
     def guard(self, room: PlayRecord, planned: Planned) -> Guard:
         return Guard("player", planned[0][0], self.token_hash)
 
-    def fresh(self, attempt: int) -> bool:
-        return attempt > 0
+    def fresh(self, lost: bool) -> bool:
+        return lost
 
 
 @dataclass(slots=True)
@@ -121,8 +127,8 @@ class BotMove:
     def guard(self, room: PlayRecord, planned: Planned) -> Guard:
         return Guard("bot", planned[0][0])
 
-    def fresh(self, attempt: int) -> bool:
-        return attempt > 0
+    def fresh(self, lost: bool) -> bool:
+        return lost
 
 
 @dataclass(slots=True)
@@ -148,7 +154,7 @@ class TimerMove:
     def guard(self, room: PlayRecord, planned: Planned) -> Guard:
         return Guard()
 
-    def fresh(self, attempt: int) -> bool:
+    def fresh(self, lost: bool) -> bool:
         return True  # the deadline may have moved elsewhere without a new version: read it
 
 
@@ -195,10 +201,11 @@ class Pipeline:
         return change
 
     async def _decide_and_store(self, code: str, move: Move) -> Change | None:
-        for attempt in range(ATTEMPTS):
+        lost = False
+        for _ in range(ATTEMPTS):
             generation = self.memory.generation(code)
-            room = await self.memory.record(code, fresh=move.fresh(attempt))
-            if isinstance(move, PlayerMove) and move.v > room.version and not move.fresh(attempt):
+            room = await self.memory.record(code, fresh=move.fresh(lost))
+            if isinstance(move, PlayerMove) and move.v > room.version and not move.fresh(lost):
                 # The client saw a newer version than memory holds (another process moved the
                 # room): read it before deciding.
                 room = await self.memory.record(code, fresh=True)
@@ -216,7 +223,12 @@ class Pipeline:
                 if record.status == "over":
                     change.full_log = await self.store.log(record.id)
                 return change
-            self.memory.forget(code)  # another writer got there first: read it again
+            # Another writer got there first: decide again against its change once heard,
+            # else against the room read again.
+            lost = await self.memory.newer(code, room.version, HEAR_WINNER_SECONDS) is None
+            if lost:
+                self.memory.forget(code)
+            metrics.cas_lost("heard" if not lost else "read")
             log.info("room %s moved under a %s move; deciding again", code, move.source)
         if isinstance(move, PlayerMove):
             raise StaleVersion((await self.memory.record(code)).version)

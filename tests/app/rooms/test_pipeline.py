@@ -362,3 +362,48 @@ def test_a_batch_aborted_as_a_deadlock_is_written_again(postgres_url):
     for code, _ in games:
         row, actions = stored(postgres_url, code)
         assert row["version"] == 1 and len(actions) == 1
+
+
+def test_a_lost_compare_and_set_decides_again_on_the_winners_change_once_heard(sqlite_url):
+    """Ponies in Pursuit (sealed submissions; a seat's decision does not change when another
+    seat seals one). Both processes hold version 0; Ann's submission goes through the first
+    (v1), Bo's through the second, whose write loses. The second waits for the first's
+    published change instead of reading the room: once heard, Bo's submission is decided
+    against v1 and stored as v2, with no read of the room."""
+    import engine
+
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, host, _ = await one.create_room("ponies_in_pursuit", {}, "Ann")
+        bo, _ = await one.join(code, "Bo")
+        await one.join(code, "Cy")
+        await one.start(code, host)
+        state = (await one.pipeline.memory.record(code)).state
+        await two.load(code)
+        heard = one.broadcast.subscribe(f"room:{code}")
+        await one.act(code, hash_token(host), 0, engine.legal_actions(state, 0)[0])
+        payload = next(p for p in heard.items if p.get("kind") == "state")
+        shared = orjson.loads(orjson.dumps({k: v for k, v in payload.items() if not k.startswith("_")}))
+
+        async def bus():  # delivers the first's change while the second waits for it
+            while code not in two.memory.waiting:
+                await asyncio.sleep(0.001)
+            two._remote_change(f"room:{code}", shared)
+
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+        lost = metrics.CAS_LOST.labels(then="heard")._value.get()
+        delivery = asyncio.ensure_future(bus())
+        change = await two.act(code, hash_token(bo), 0, engine.legal_actions(state, 1)[0])
+        delivery.cancel()  # when the second never waited
+        return (
+            code,
+            change,
+            metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads,
+            metrics.CAS_LOST.labels(then="heard")._value.get() - lost,
+        )
+
+    code, change, reads, heard = run(one, two, scenario=scenario())
+    assert change.info.version == 2 and heard == 1 and reads == 0
+    row, actions = stored(sqlite_url, code)
+    assert row["version"] == 2 and [(seq, seat) for seq, seat, _ in actions] == [(1, 0), (2, 1)]
