@@ -42,6 +42,8 @@ READ = (
     "rematch_code",
     "chat_spectators",
     "chat_muted",
+    "end_vote",
+    "ended_by",
 )
 SEAT_COLUMNS = (
     "position",
@@ -52,6 +54,8 @@ SEAT_COLUMNS = (
     "token_hash",
     "away_since",
     "reclaim_hash",
+    "request_from",
+    "request_at",
 )
 
 # Built once, compiled once per dialect and run on the driver's cursor (app.core.prepared).
@@ -107,6 +111,8 @@ class PlayRecord:
     rematch_code: str | None
     chat_spectators: bool
     chat_muted: list[str] | None
+    end_vote: dict[str, Any] | None
+    ended_by: str | None
     status: str
     version: int
     state: dict[str, Any] | None

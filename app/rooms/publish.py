@@ -28,6 +28,7 @@ from app.core.config import Settings
 
 from .snapshot import RoomInfo
 from .summary import public_summary
+from .summary_extras import add_extras
 
 
 def channel(code: str) -> str:
@@ -111,6 +112,7 @@ class Publisher:
         out["grace_seconds"] = grace
         out["chat"] = {"spectators": info.chat_spectators, "muted": list(info.chat_muted)}
         out["rematch"] = info.rematch_code
+        add_extras(out, info, now)
         return out
 
     # ---- the room's channel -----------------------------------------------

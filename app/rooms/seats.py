@@ -128,7 +128,7 @@ class Seats:
         def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]] | None:
             room = self.parts.store.room(session, code)
             seat = next((s for s in room.seats if s.reclaim_hash == token_hash and s.is_bot), None)
-            if seat is None:
+            if seat is None or room.ended_by == "bots":  # the players voted to let bots finish
                 return None
             seat.is_bot = False
             seat.token_hash = token_hash
@@ -238,6 +238,7 @@ class Seats:
         now = self.parts.clock()
         link_hash = hash_token(link)
         ask_for = self.parts.settings.seat_ask_seconds
+        grace = self.parts.settings.seat_grace_seconds
 
         def work(session: Session) -> tuple[str, int, str | None, float, RoomInfo | None, list[Any]]:
             room = self.parts.store.room(session, code)
@@ -256,6 +257,10 @@ class Seats:
                 left = ask_for - (now - seat.link_asked)
                 if left > 0:
                     return "wait", seat.position, old, left, None, []
+            elif old is not None and not seat.is_bot and seat.away_since is not None:
+                left = grace - (now - seat.away_since)  # its device may be back in a moment
+                if left > 0:
+                    return "away", seat.position, None, left, None, []
             _take_seat(seat, hash_token(token))
             frames = [self.parts.feed.notice(session, room, "seat_moved", seat=seat.position, name=seat.name)]
             session.flush()
@@ -271,6 +276,15 @@ class Seats:
         wait = max(1, math.ceil(left))
         if outcome == "ask":
             log.info("a seat link asked the seat's connected device first")
+        if outcome == "away":
+            raise RoomError(
+                "seat_away",
+                f"That seat's player dropped out only a moment ago; the seat moves to this device in "
+                f"{wait} s unless they are back first. Try again then.",
+                409,
+                retry_after=wait,
+                seat=position,
+            )
         if outcome != "moved" or old is not None:
             kind = "seat_taken" if outcome == "moved" else "seat_ask"
             await self.parts.publisher.broadcast.publish(

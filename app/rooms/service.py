@@ -28,6 +28,7 @@ from .autoplay import Autoplay
 from .chat import Chat
 from .clock import Clock
 from .commit import GroupCommit
+from .end_vote import EndVote
 from .feed import RoomFeed
 from .lifecycle import Lifecycle
 from .lobby import Lobby
@@ -38,6 +39,8 @@ from .pipeline import Pipeline, PlayerMove
 from .publish import Change, Publisher, channel
 from .rematch import Rematch
 from .replays import Replays
+from .seat_choices import SeatChoices
+from .seat_requests import SeatRequests
 from .seats import Seats
 from .snapshot import RoomInfo, snapshot
 from .store import RoomStore
@@ -73,6 +76,10 @@ class RoomService:
         self.rematches = Rematch(parts)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
+        # Seats asked for from a spectator's page, away and back, ending a game by vote.
+        self.seat_requests = SeatRequests(parts)
+        self.seat_choices = SeatChoices(parts, self.autoplay)
+        self.end_vote = EndVote(parts, self.autoplay)
         broadcast.on_remote = self._remote_change
 
     @property

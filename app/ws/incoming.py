@@ -8,6 +8,9 @@ Client -> server:
     {"type": "chat", "text": "..."}        a chat line to the room (app.ws.group)
     {"type": "seat_answer", "keep": true}  after a `seat_ask`: keep the seat on this device
                                            (false: let the other device have it now)
+    {"type": "seat_request", "seat": N}    a spectator: "I'm one of the players" (seat N)
+    {"type": "seat_give", "seat": N}       the host: give seat N to the spectator who asked
+                                           (app.ws.seat_asks)
 """
 
 from __future__ import annotations
@@ -69,12 +72,23 @@ class SeatAnswer(_Message):
     keep: StrictBool
 
 
-ClientMessage = Annotated[Hello | Act | Ping | Chat | SeatAnswer, Field(discriminator="type")]
-_adapter: TypeAdapter[Hello | Act | Ping | Chat | SeatAnswer] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer")
+class SeatRequest(_Message):
+    type: Literal["seat_request"]
+    seat: StrictInt
 
 
-def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat | SeatAnswer:
+class SeatGive(_Message):
+    type: Literal["seat_give"]
+    seat: StrictInt
+
+
+Incoming = Hello | Act | Ping | Chat | SeatAnswer | SeatRequest | SeatGive
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
+_adapter: TypeAdapter[Incoming] = TypeAdapter(ClientMessage)
+KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer", "seat_request", "seat_give")
+
+
+def parse(raw: str | bytes | None, max_bytes: int) -> Incoming:
     """A typed message, or BadMessage with a code and a sentence for the sender."""
     if raw is None:
         raise BadMessage("bad_message", "Messages must be JSON text.")
@@ -94,7 +108,7 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat 
     if data["type"] not in KNOWN_TYPES:
         raise BadMessage(
             "unknown_type",
-            "Unknown message type; expected hello, act, ping, chat or seat_answer.",
+            "Unknown message type; expected hello, act, ping, chat, seat_answer, seat_request or seat_give.",
             known=list(KNOWN_TYPES),
         )
     try:
