@@ -14,6 +14,9 @@ export function setupSeatAsks({ code, send, me, isHost, hasLeftSeat, showError, 
   let asked = null; // the name of the seat this page asked for, until it is given
   let claiming = false;
 
+  const ask = (seat, type = "seat_request") => {
+    if (!send({ type, seat })) showError(t("error.network"));
+  };
   const players = () => summary.seats.filter((s) => !s.bot || s.left || s.away);
   // The host gives seats; while the host is not here (gone, or marked away) any seated player may.
   function mayGive() {
@@ -38,7 +41,7 @@ export function setupSeatAsks({ code, send, me, isHost, hasLeftSeat, showError, 
         players().map((seat) => el("button", {
           type: "button", class: "secondary", dataset: { seat: String(seat.seat) },
           text: t("seat_ask.i_am", { name: seat.name }),
-          onclick: () => send({ type: "seat_request", seat: seat.seat }),
+          onclick: () => ask(seat.seat),
         })),
         el("button", { type: "button", class: "secondary", text: t("common.close"), onclick: () => { choosing = false; render(); } })),
     ];
@@ -51,7 +54,7 @@ export function setupSeatAsks({ code, send, me, isHost, hasLeftSeat, showError, 
       el("button", {
         type: "button", class: "primary small", dataset: { seat: String(seat.seat) },
         text: t("seat_ask.give", { name: seat.name }),
-        onclick: () => send({ type: "seat_give", seat: seat.seat }),
+        onclick: () => ask(seat.seat, "seat_give"),
       })));
   }
 
