@@ -53,6 +53,10 @@ def test_a_majority_lets_bots_finish_the_game(shared_server):
         # The bots play the game to its end.
         assert watcher.wait_for(lambda m: m["type"] == "state" and m["over"], timeout=30)
     assert http.get(f"/api/rooms/{code}").json()["status"] == "over"
+    # The rematch seats the players again, not bots.
+    rematch = http.post(f"/api/rooms/{code}/rematch", headers=bearer(tokens["Ann"])).json()
+    seats = http.get(f"/api/rooms/{rematch['code']}").json()["seats"]
+    assert [seat["bot"] for seat in seats] == [False, False, False]
 
 
 def test_a_declined_proposal_can_be_made_again_after_a_minute_and_abandon_ends_the_room(shared_server, clock):
