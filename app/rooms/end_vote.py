@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from app.models import Room, Seat
 
 from .errors import RoomError, bad_token
+from .seat_change import change_and_tell
 from .snapshot import RoomInfo, hash_token, snapshot
 
 if TYPE_CHECKING:
@@ -154,9 +155,4 @@ class EndVote:
         return snapshot(room), frames
 
     async def _change(self, code: str, work: Any) -> RoomInfo:
-        async with self.parts.locks[code]:
-            info, frames = await self.parts.store.tx(work)
-            await self.parts.publisher.room(info)
-            await self.parts.publisher.frames(code, frames)
-            self.autoplay.schedule_bots(info)
-        return info
+        return await change_and_tell(self.parts, self.autoplay, code, work)

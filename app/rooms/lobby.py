@@ -18,6 +18,7 @@ from . import decisions, seat_choices
 from .errors import RoomError, bad_token, not_host
 from .names import clean_name, free_default, require_unique
 from .publish import Change
+from .seat_change import change_and_tell
 from .snapshot import RoomInfo, hash_token, snapshot
 from .timers import room_deadline
 
@@ -190,12 +191,7 @@ class Lobby:
             session.flush()
             return snapshot(room), frames
 
-        async with self.parts.locks[code]:
-            info, frames = await self.parts.store.tx(work)
-            await self.parts.publisher.room(info)
-            await self.parts.publisher.frames(code, frames)
-            self.autoplay.schedule_bots(info)
-        return info
+        return await change_and_tell(self.parts, self.autoplay, code, work)
 
     async def start(self, code: str, token: str | None) -> RoomInfo:
         def work(session: Session) -> Change:

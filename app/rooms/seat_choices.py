@@ -20,6 +20,7 @@ from app.models import Room, Seat
 
 from . import lobby
 from .errors import RoomError
+from .seat_change import change_and_tell
 from .snapshot import RoomInfo, snapshot
 
 if TYPE_CHECKING:
@@ -83,11 +84,6 @@ class SeatChoices:
             session.flush()
             return snapshot(room), frames
 
-        async with self.parts.locks[code]:
-            info, frames = await self.parts.store.tx(work)
-            if frames:
-                log.info("a player marked themselves %s", "away" if away else "back")
-                await self.parts.publisher.room(info)
-                await self.parts.publisher.frames(code, frames)
-                self.autoplay.schedule_bots(info)
+        info = await change_and_tell(self.parts, self.autoplay, code, work)
+        log.info("a player marked themselves %s", "away" if away else "back")
         return info

@@ -6,6 +6,7 @@ away seat moves only after the grace period. Refusals are sentences and change n
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 import pytest
 
@@ -29,23 +30,28 @@ def give(giver, seat):
     return giver.wait_for(lambda m: m["type"] in ("seat_gave", "error"))
 
 
-def test_a_spectator_gets_a_connected_seat_after_one_host_click_and_the_devices_silence(shared_server, clock):
-    http = shared_server.http
-    room, friend = started_pair(http)
+@contextmanager
+def host_phone_and_fresh_browser(server):
+    """Ann hosts (connected), Bo's phone holds seat 1 (connected), a fresh browser watches.
+    Yields (code, Bo's token, Ann's socket, Bo's, the fresh browser's)."""
+    room, friend = started_pair(server.http)
     code = room["code"]
-    with (
-        shared_server.socket(code) as ann,
-        shared_server.socket(code) as bo,
-        shared_server.socket(code) as fresh,
-        shared_server.socket(code) as other,
-    ):
+    with server.socket(code) as ann, server.socket(code) as bo, server.socket(code) as fresh:
         ann.hello(room["token"])
         bo.hello(friend["token"])
+        fresh.hello()
         for ws in (ann, bo):
             ws.state()
-        for ws in (fresh, other):
-            ws.hello()
-            ws.wait_for(lambda m: m["type"] == "room")
+        fresh.wait_for(lambda m: m["type"] == "room")
+        yield code, friend["token"], ann, bo, fresh
+
+
+def test_a_spectator_gets_a_connected_seat_after_one_host_click_and_the_devices_silence(shared_server, clock):
+    http = shared_server.http
+    with host_phone_and_fresh_browser(shared_server) as (code, bo_token, ann, bo, fresh):
+        other = shared_server.socket(code)
+        other.hello()
+        other.wait_for(lambda m: m["type"] == "room")
         assert ask(fresh, 1) == {"type": "seat_requested", "seat": 1, "name": "Bo"}
         ann.wait_for(lambda m: m["type"] == "room" and m["seats"][1]["requested"])
         # A second claim of the same seat, a give by a non-host while the host is here, a give
@@ -75,27 +81,18 @@ def test_a_spectator_gets_a_connected_seat_after_one_host_click_and_the_devices_
         bo.wait_for(lambda m: m["type"] == "seat_taken")
         notice = ann.wait_for(lambda m: m["type"] == "notice")
         assert notice["e"] == "seat_moved" and notice["name"] == "Bo"
+        other.close()
     with shared_server.socket(code) as new_device:
         new_device.hello(moved.json()["token"])
         assert new_device.wait_for(lambda m: m["type"] == "room")["you"] == 1
     with shared_server.socket(code) as old_token:
-        old_token.hello(friend["token"])
+        old_token.hello(bo_token)
         assert old_token.error()["code"] == "bad_token"
 
 
 def test_the_connected_device_keeps_its_seat_and_the_asker_is_told(shared_server, clock):
     http = shared_server.http
-    room, friend = started_pair(http)
-    code = room["code"]
-    with (
-        shared_server.socket(code) as ann,
-        shared_server.socket(code) as bo,
-        shared_server.socket(code) as fresh,
-    ):
-        ann.hello(room["token"])
-        bo.hello(friend["token"])
-        fresh.hello()
-        bo.state()
+    with host_phone_and_fresh_browser(shared_server) as (code, _bo_token, ann, bo, fresh):
         ask(fresh, 1)
         give(ann, 1)
         link = fresh.wait_for(lambda m: m["type"] == "seat_given")["link"]
