@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import run_server
 from tests.browser.test_group_play import new_page, started_pair, stored_token, words
+from tests.browser.test_pip_game import play_round
 
 pytestmark = pytest.mark.browser
 
@@ -140,6 +141,25 @@ def test_a_majority_vote_lets_bots_finish_the_game(browser, server_url):
         expect(page.locator("#chat-log .chat-notice").last).to_have_text(words("notice.vote_passed_bots"))
         expect(page.locator("#end-card")).to_be_visible()
         expect(page.locator("#end-vote")).to_be_hidden()
+    for page in (host, friend):
+        assert page.js_errors == []
+        page.context.close()
+
+
+def test_a_player_marks_themselves_away_and_back(browser, server_url):
+    host, friend = started_pair(browser, server_url, rounds=3)
+    friend.click("#away-toggle")
+    expect(host.locator("#chat-log .chat-notice").last).to_have_text(words("notice.away", name="Bruno"))
+    expect(friend.locator("#away-toggle")).to_have_text(words("away.me_back"))
+    expect(friend.locator("#away-toggle")).to_have_attribute("aria-pressed", "true")
+    # A bot plays Bruno's round: the host's pick alone ends it. Bruno still sees his own hand.
+    play_round(host, 1)
+    expect(friend.locator("#game-root")).to_have_attribute("data-round", "2")
+    expect(friend.locator("#role-badge")).to_have_text(words("room.role_player", name="Bruno", n=2))
+    expect(friend.locator(".pip-hand button").first).to_be_visible()
+    friend.click("#away-toggle")
+    expect(host.locator("#chat-log .chat-notice").last).to_have_text(words("notice.back", name="Bruno"))
+    expect(friend.locator("#away-toggle")).to_have_text(words("away.me_away"))
     for page in (host, friend):
         assert page.js_errors == []
         page.context.close()
