@@ -212,7 +212,7 @@ class Seats:
             else:
                 _require_host(room, token)
                 seat = _seat_at(room, position)
-                if seat.is_bot and seat.reclaim_hash is None:
+                if seat.is_bot and seat.reclaim_hash is None and seat.token_hash is None:
                     raise RoomError(
                         "not_a_player", "A bot plays that seat; there is nobody to send it to.", 409
                     )
@@ -250,18 +250,21 @@ class Seats:
             if seat.link_expires < now:
                 raise bad_link()
             old = seat.token_hash
-            if old is not None and old in connected and not seat.is_bot:
+            # (A seat its player marked away is still theirs: its device is asked too.)
+            if old is not None and old in connected:
                 if seat.link_asked is None:
                     seat.link_asked = now
                     return "ask", seat.position, old, ask_for, None, []
                 left = ask_for - (now - seat.link_asked)
                 if left > 0:
                     return "wait", seat.position, old, left, None, []
-            elif old is not None and not seat.is_bot and seat.away_since is not None:
+            elif old is not None and seat.away_since is not None:
                 left = grace - (now - seat.away_since)  # its device may be back in a moment
                 if left > 0:
                     return "away", seat.position, None, left, None, []
             _take_seat(seat, hash_token(token))
+            if seat.is_bot and room.ended_by != "bots":  # it was away: its player is back
+                seat.is_bot = False
             frames = [self.parts.feed.notice(session, room, "seat_moved", seat=seat.position, name=seat.name)]
             session.flush()
             return "moved", seat.position, old, 0.0, snapshot(room), frames

@@ -174,3 +174,19 @@ def test_a_seat_request_and_its_give_cross_processes(postgres_url, redis_url, re
             assert bo.wait_for(lambda m: m["type"] == "seat_taken", timeout=10)["seat"] == 1
             old_token = a.http.post(f"/api/rooms/{code}/seat-link", headers=bearer(friend["token"]))
             assert old_token.status_code == 403
+
+
+def test_a_seat_marked_away_on_a_connected_device_is_still_asked_first(shared_server, clock):
+    http = shared_server.http
+    with host_phone_and_fresh_browser(shared_server) as (code, bo_token, ann, bo, fresh):
+        http.post(f"/api/rooms/{code}/away", json={"away": True}, headers=bearer(bo_token))
+        ask(fresh, 1)
+        give(ann, 1)
+        link = fresh.wait_for(lambda m: m["type"] == "seat_given")["link"]
+        asked = claim(http, code, link)
+        assert asked.status_code == 409 and asked.json()["code"] == "seat_asked"
+        bo.wait_for(lambda m: m["type"] == "seat_ask")
+        clock.now += shared_server.settings.seat_ask_seconds
+        assert claim(http, code, link).status_code == 200
+        # On the new device the player is back: no bot plays the seat any more.
+        assert seat_summary(http, code, 1)["bot"] is False
