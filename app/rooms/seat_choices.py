@@ -45,7 +45,9 @@ def leave_game(session: Session, room: Room, seat: Seat, feed: RoomFeed) -> list
 def pass_host(session: Session, room: Room, leaving: Seat, feed: RoomFeed) -> list[dict[str, Any]]:
     """The host left: the next seated player hosts (announced), or the room ends when none is."""
     leaving.is_host = False
-    successor = next((s for s in room.seats if s is not leaving and not s.is_bot and s.token_hash), None)
+    players = [s for s in room.seats if s is not leaving and s.token_hash]
+    # A player here rather than one marked away (a bot plays for them), but either hosts.
+    successor = next((s for s in players if not s.is_bot), players[0] if players else None)
     if successor is None:  # the last seated player left: the room ends (app.rooms.lifecycle)
         room.status = "closed"
         room.deadline = None

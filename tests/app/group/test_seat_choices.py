@@ -68,3 +68,12 @@ def test_a_player_marked_away_has_a_bot_play_until_they_are_back(shared_server):
         bo_ws.send({"type": "act", "v": round_two["v"], "action": {"type": "pick", "n": 3}})
         mine = bo_ws.wait_for(lambda m: m["type"] in ("error", "state") and m["v"] > round_two["v"])
         assert mine["type"] == "state" and mine["view"]["my_pick"] == 3
+
+
+def test_a_player_marked_away_still_takes_over_as_host(shared_server):
+    http = shared_server.http
+    room, friend = started_pair(http)
+    code = room["code"]
+    http.post(f"/api/rooms/{code}/away", json={"away": True}, headers=bearer(friend["token"]))
+    left = http.post(f"/api/rooms/{code}/leave", headers=bearer(room["token"])).json()
+    assert left["status"] == "playing" and left["seats"][1]["host"] is True
