@@ -12,7 +12,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import run_server
-from tests.browser.test_group_play import new_page, started_pair, stored_token, words
+from tests.browser.test_group_play import (
+    friend_joins,
+    host_creates,
+    new_page,
+    started_pair,
+    stored_token,
+    words,
+)
 from tests.browser.test_pip_game import play_round
 
 pytestmark = pytest.mark.browser
@@ -161,5 +168,26 @@ def test_a_player_marks_themselves_away_and_back(browser, server_url):
     expect(host.locator("#chat-log .chat-notice").last).to_have_text(words("notice.back", name="Bruno"))
     expect(friend.locator("#away-toggle")).to_have_text(words("away.me_away"))
     for page in (host, friend):
+        assert page.js_errors == []
+        page.context.close()
+
+
+def test_with_the_host_gone_another_seated_player_gives_the_seat(browser, server_url):
+    host = host_creates(browser, server_url, rounds=2)
+    bruno = friend_joins(browser, host.url, "Bruno")
+    cy = friend_joins(browser, host.url, "Cy")
+    expect(host.locator("#seat-list .seat")).to_have_count(3)
+    host.click("#start-game")
+    for page in (bruno, cy):
+        page.wait_for_selector('#game-root[data-round="1"]')
+    host.context.close()
+    ann = bruno.locator('#player-list li[data-seat="0"] .presence')
+    expect(ann).not_to_have_attribute("data-state", "online")  # the host is gone
+    fresh = ask_for_my_seat(browser, bruno.url, "Cy")
+    give_with_one_click(bruno, "Cy")
+    cy.locator(".seat-ask").get_by_role("button", name=words("device.let_go")).click()
+    expect(fresh.locator("#role-badge")).to_have_text(words("room.role_player", name="Cy", n=3))
+    expect(cy.locator("#role-badge")).to_have_text(words("room.role_spectator"))
+    for page in (bruno, cy, fresh):
         assert page.js_errors == []
         page.context.close()
