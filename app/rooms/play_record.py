@@ -42,6 +42,7 @@ READ = (
     "rematch_code",
     "chat_spectators",
     "chat_muted",
+    "lobby",
     "end_vote",
     "ended_by",
 )
@@ -111,6 +112,7 @@ class PlayRecord:
     rematch_code: str | None
     chat_spectators: bool
     chat_muted: list[str] | None
+    lobby: dict[str, Any] | None
     end_vote: dict[str, Any] | None
     ended_by: str | None
     status: str

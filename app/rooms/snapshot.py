@@ -50,6 +50,8 @@ class RoomInfo:
     rematch_code: str | None = None
     chat_spectators: bool = True
     chat_muted: tuple[str, ...] = ()
+    # The lobby of a group: ready seats, auto start, asks to replace a bot (app.rooms.group_lobby).
+    lobby: dict[str, Any] | None = None
     # Ending a game by vote (app.rooms.end_vote): the open proposal; "bots" or "abandon" once passed.
     end_vote: dict[str, Any] | None = None
     ended_by: str | None = None
@@ -79,6 +81,7 @@ def snapshot(room: Room | PlayRecord) -> RoomInfo:
         rematch_code=room.rematch_code,
         chat_spectators=room.chat_spectators is not False,
         chat_muted=tuple(room.chat_muted or ()),
+        lobby=room.lobby,
         end_vote=room.end_vote,
         ended_by=room.ended_by,
     )

@@ -8,6 +8,8 @@ Client -> server:
     {"type": "chat", "text": "..."}        a chat line to the room (app.ws.group)
     {"type": "seat_answer", "keep": true}  after a `seat_ask`: keep the seat on this device
                                            (false: let the other device have it now)
+    {"type": "spectate", "name": "..."}    a spectator watches under this name (null or "":
+                                           anonymously again; app.rooms.spectators)
     {"type": "seat_request", "seat": N}    a spectator: "I'm one of the players" (seat N)
     {"type": "seat_give", "seat": N}       the host: give seat N to the spectator who asked
                                            (app.ws.seat_asks)
@@ -72,6 +74,13 @@ class SeatAnswer(_Message):
     keep: StrictBool
 
 
+class Spectate(_Message):
+    """The name is checked by app.rooms.spectators (app.rooms.names), which words the refusals."""
+
+    type: Literal["spectate"]
+    name: Annotated[StrictStr, Field(max_length=200)] | None = None
+
+
 class SeatRequest(_Message):
     type: Literal["seat_request"]
     seat: StrictInt
@@ -82,10 +91,10 @@ class SeatGive(_Message):
     seat: StrictInt
 
 
-Incoming = Hello | Act | Ping | Chat | SeatAnswer | SeatRequest | SeatGive
+Incoming = Hello | Act | Ping | Chat | SeatAnswer | Spectate | SeatRequest | SeatGive
 ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _adapter: TypeAdapter[Incoming] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer", "seat_request", "seat_give")
+KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer", "spectate", "seat_request", "seat_give")
 
 
 def parse(raw: str | bytes | None, max_bytes: int) -> Incoming:
@@ -108,7 +117,8 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Incoming:
     if data["type"] not in KNOWN_TYPES:
         raise BadMessage(
             "unknown_type",
-            "Unknown message type; expected hello, act, ping, chat, seat_answer, seat_request or seat_give.",
+            "Unknown message type; expected hello, act, ping, chat, seat_answer, spectate, seat_request "
+            "or seat_give.",
             known=list(KNOWN_TYPES),
         )
     try:
@@ -128,4 +138,5 @@ def _sentence(kind: str, exc: ValidationError) -> str:
     expected = {"v": "a whole number", "action": "an object", "seat": "a whole number", "token": "text"}
     expected["text"] = "text"
     expected["keep"] = "true or false"
+    expected["name"] = "text of at most 200 characters, or null"
     return f"In {article.lower()} {kind} message, '{field}' must be {expected.get(field, 'valid')}."

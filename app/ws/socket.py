@@ -34,7 +34,7 @@ from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
 from .guard import HELLO_TIMEOUT, SocketGuard
-from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, SeatGive, SeatRequest, parse
+from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, SeatGive, SeatRequest, Spectate, parse
 from .outgoing import room_message
 from .refusals import RefusalLog
 
@@ -137,6 +137,7 @@ class RoomConnection:
             # Presence first: nothing below may keep the others from seeing this seat go.
             self.rooms.broadcast.unsubscribe(subscription)
             try:
+                await self.group.close()
                 if self.token_hash is not None:
                     await self.rooms.disconnect(self.code, self.token_hash)
             finally:
@@ -200,6 +201,14 @@ class RoomConnection:
             elif isinstance(parsed, (SeatRequest, SeatGive)):
                 wait = self.flood.junk.take()
                 await (self.send(slow_down(wait)) if wait else seat_asks.on_message(self, parsed))
+            elif isinstance(parsed, Spectate):
+                await self.group.on_spectate(parsed)
+
+    @property
+    def spectator(self) -> str | None:
+        """The name this spectator socket watches under (app.rooms.spectators); None for a
+        seat's socket and an anonymous spectator."""
+        return self.group.spectator
 
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
@@ -327,6 +336,7 @@ class RoomConnection:
         self.seat = seat
         is_host = self.token_hash is not None and payload["host_hash"] == self.token_hash
         await self.send(room_message(payload["summary"], seat, is_host))
+        await self.group.on_room(payload["summary"])
         if seat_changed and self.last_v >= 0:
             await self.sync(force=True)
 

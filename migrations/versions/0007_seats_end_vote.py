@@ -2,7 +2,7 @@
 when; the open end-of-game proposal, when each kind was last declined, how the vote ended it.
 
 Revision ID: 0007_seats_end_vote
-Revises: 0005_seat_ask
+Revises: 0007_group_lobby
 Create Date: 2026-12-02
 """
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007_seats_end_vote"
-down_revision = "0005_seat_ask"
+down_revision = "0007_group_lobby"
 branch_labels = None
 depends_on = None
 

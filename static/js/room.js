@@ -10,7 +10,10 @@ import { setupRematch } from "./rematch.js";
 import { setupPlayChoices } from "./play_choices.js";
 import { setupSeatAsks } from "./seat_asks.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
+import { setupGroupLobby } from "./group_lobby.js";
 import { normaliseSummary } from "./summary.js";
+import { setupSeries } from "./series.js";
+import { setupSpectators } from "./spectators.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
 import { TurnSignals } from "./turn_signals.js";
@@ -128,7 +131,10 @@ function applySummary(raw) {
   const chatHome = inLobby ? document.getElementById("room") : document.querySelector("#table-area .side");
   if (chatPanel.parentElement !== chatHome) chatHome.append(chatPanel);
   chat.setSummary(summary);
+  spectators.setSummary(summary, inLobby);
   rematch.setSummary(summary);
+  series.setSummary(summary);
+  groupLobby.setSummary(summary);
   seatTools.setSummary(summary);
   seatAsks.setSummary(summary);
   playChoices.setSummary(summary);
@@ -194,9 +200,13 @@ function onMessage(message) {
     case "notice":
     case "chat_history":
       chat.receive(message);
+      if (message.type === "notice") groupLobby.notice(message);
       break;
     case "rematch":
       rematch.receive(message);
+      break;
+    case "spectator":
+      spectators.receive(message);
       break;
     case "seat_ask":
       askAboutSeat(message, (answer) => socket.send(answer), showError);
@@ -213,6 +223,7 @@ function onMessage(message) {
       showError(t("device.taken"), { sticky: true });
       break;
     case "error":
+      if (spectators.refused(message)) break;
       if (CHAT_ERRORS.has(message.code)) {
         chat.refused(errorText(message));
         break;
@@ -255,21 +266,25 @@ const chat = mountChat({
     spectators: (on) => hostCall("/chat", { spectators: on }),
   },
 });
+const spectators = setupSpectators({ send: (message) => socket.send(message), me, onMuted: (muted) => chat.setMuted(muted) });
+const series = setupSeries({ code });
 const rematch = setupRematch({ code, isHost, token: () => seatInfo?.token, showError, announce });
 const seatTools = setupSeatTools({
   code, token: () => seatInfo?.token, me, isHost, seatName: seatNameOf, showError, announce,
   onGraceOver: () => table?.setSeats(summary.seats),
 });
 
-// "I'm one of the players", away and back, ending by vote (static/js/seat_asks.js, play_choices.js).
-async function takeSeat(claimed) {
-  seatInfo = claimed;
-  saveSeat(code, claimed);
-  if (summary) summary.you = claimed.seat;
-  announce(t("device.arrived", { n: claimed.seat + 1 }));
+// A seat this page now holds: given by a seat link, by the host ("I'm one of the players",
+// static/js/seat_asks.js) or by an approved ask to replace a bot (static/js/group_lobby.js).
+async function takeSeat({ token, seat }) {
+  seatInfo = { token, seat, host: false };
+  saveSeat(code, seatInfo);
+  if (summary) summary.you = seat;
+  announce(t("device.arrived", { n: seat + 1 }));
   socket.restart();
   await refreshSummary();
 }
+// "I'm one of the players", away and back, ending by vote (static/js/seat_asks.js, play_choices.js).
 const seatAsks = setupSeatAsks({
   code, send: (message) => socket.send(message), me, isHost, hasLeftSeat: () => Boolean(seatInfo?.left),
   showError, announce, onSeat: takeSeat,
@@ -283,6 +298,9 @@ const playChoices = setupPlayChoices({
     socket.restart();
     await refreshSummary();
   },
+});
+const groupLobby = setupGroupLobby({
+  code, token: () => seatInfo?.token, me, isHost, takeSeat, release: () => spectators.release(), showError, announce,
 });
 
 async function handToBot(seat) {
@@ -329,6 +347,7 @@ document.getElementById("join-form").addEventListener("submit", async (event) =>
     return;
   }
   try {
+    await spectators.release(); // a spectator's name is free for their seat
     const joined = await call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { body: { name } });
     seatInfo = { token: joined.token, seat: joined.seat, host: false };
     saveSeat(code, seatInfo);

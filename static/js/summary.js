@@ -48,6 +48,11 @@ export function normaliseSummary(raw, previous = null) {
     // Group play: chat settings and the rematch room's code (app.rooms.group).
     chat: room.chat ?? previous?.chat ?? { spectators: true, muted: [] },
     rematch: room.rematch ?? previous?.rematch ?? null,
+    // The game's options, and the lobby of a group (app/rooms/group_lobby.py): {ready, auto_start, asks}.
+    options: room.options ?? previous?.options ?? {},
+    lobby: room.lobby ?? (room.status && room.status !== "lobby" ? null : previous?.lobby ?? null),
+    // Named spectators (app/rooms/spectators.py): {count, named: [{id, name}]}.
+    spectators: room.spectators ?? previous?.spectators ?? { count: 0, named: [] },
     // Ending the game by vote: the open proposal, and how a vote ended it (app.rooms.end_vote).
     end_vote: "end_vote" in room ? room.end_vote : previous?.end_vote ?? null,
     ended_by: room.ended_by ?? previous?.ended_by ?? null,
