@@ -85,6 +85,12 @@ class Room(Base):
     ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     # and whether a bot seat is awaited (the sweep selects these and rooms with a deadline).
     bot_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Ending a game by vote (app.rooms.end_vote; migration 0007): the open proposal
+    # ({"kind", "by", "yes": [seats], "no": [seats], "at"}), when each kind was last declined
+    # ({kind: Unix time}), and how the vote ended the game ("bots" or "abandon").
+    end_vote: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    end_declined: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    ended_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", order_by="Seat.position", cascade="all, delete-orphan"
@@ -117,6 +123,11 @@ class Seat(Base):
     # moves only once the device stayed silent `seat_ask_seconds`. A device that keeps its
     # seat clears `link_expires` (the link then says so).
     link_asked: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # "I'm one of the players" (app.rooms.seat_requests; migration 0007): the spectator
+    # connection that asked for this seat and when; the host (or, with the host away, another
+    # seated player) gives it with one click.
+    request_from: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    request_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     room: Mapped[Room] = relationship(back_populates="seats")
 

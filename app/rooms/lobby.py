@@ -14,10 +14,11 @@ import engine
 from app.models import Room, Seat
 from engine.options import validate_options
 
-from . import decisions
+from . import decisions, seat_choices
 from .errors import RoomError, bad_token, not_host
 from .names import clean_name, free_default, require_unique
 from .publish import Change
+from .seat_change import change_and_tell
 from .snapshot import RoomInfo, hash_token, snapshot
 from .spectators import named as named_spectators
 from .timers import room_deadline
@@ -176,29 +177,24 @@ class Lobby:
         return await self._change(code, work)
 
     async def leave(self, code: str, token: str | None) -> RoomInfo:
-        """Before the start the seat goes away; during a game it stays, abandoned, for a bot to take."""
+        """Before the start the seat goes away; during a game a bot plays it until its player
+        takes it back with their token (app.rooms.seat_choices). A host who leaves passes the
+        role on, and the room is told."""
 
-        def work(session: Session) -> RoomInfo:
+        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
             room = self.parts.store.room(session, code)
             seat = _seat_by_token(room, token)
-            was_host = seat.is_host
+            frames = []
             if room.status == "lobby":
                 _remove_seat(session, room, seat)
             else:
-                seat.has_left = True
-                seat.token_hash = None
-                seat.is_host = False
-            if was_host:
-                successor = next((s for s in room.seats if not s.is_bot and s.token_hash), None)
-                if successor is not None:
-                    successor.is_host = True
-                else:  # the last seated player left: the room ends (app.rooms.lifecycle)
-                    room.status = "closed"
-                    room.deadline = None
+                frames += seat_choices.leave_game(session, room, seat, self.parts.feed)
+            if seat.is_host:
+                frames += seat_choices.pass_host(session, room, seat, self.parts.feed)
             session.flush()
-            return snapshot(room)
+            return snapshot(room), frames
 
-        return await self._change(code, work)
+        return await change_and_tell(self.parts, self.autoplay, code, work)
 
     async def start(self, code: str, token: str | None) -> RoomInfo:
         def by_the_host(room: Room) -> bool:

@@ -84,6 +84,8 @@ class PlayerMove:
         seat = next((s for s in room.seats if s.token_hash == self.token_hash), None)
         if seat is None:
             raise RoomError("no_seat", "You no longer hold a seat in this room.", 403)
+        if seat.is_bot:  # marked away, or the players voted to let bots finish
+            raise RoomError("bot_plays", "A bot plays your seat now; say you are back to play it again.", 409)
         if self.claimed_seat is not None and self.claimed_seat != seat.position:
             raise RoomError("not_your_seat", "You can only act for your own seat.", 403)
         if room.status == "lobby":

@@ -43,6 +43,8 @@ READ = (
     "chat_spectators",
     "chat_muted",
     "lobby",
+    "end_vote",
+    "ended_by",
 )
 SEAT_COLUMNS = (
     "position",
@@ -53,6 +55,8 @@ SEAT_COLUMNS = (
     "token_hash",
     "away_since",
     "reclaim_hash",
+    "request_from",
+    "request_at",
 )
 
 # Built once, compiled once per dialect and run on the driver's cursor (app.core.prepared).
@@ -109,6 +113,8 @@ class PlayRecord:
     chat_spectators: bool
     chat_muted: list[str] | None
     lobby: dict[str, Any] | None
+    end_vote: dict[str, Any] | None
+    ended_by: str | None
     status: str
     version: int
     state: dict[str, Any] | None

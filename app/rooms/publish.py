@@ -30,6 +30,7 @@ from .lobby_state import public_lobby
 from .snapshot import RoomInfo
 from .spectators import listing as spectator_listing
 from .summary import public_summary
+from .summary_extras import add_extras
 
 
 def channel(code: str) -> str:
@@ -118,6 +119,7 @@ class Publisher:
         out["spectators"] = spectator_listing(connected)
         if info.status == "lobby":
             out["lobby"] = public_lobby(info)
+        add_extras(out, info, now)
         return out
 
     # ---- the room's channel -----------------------------------------------

@@ -78,7 +78,8 @@ class Rematch:
                 chat_spectators=room.chat_spectators is not False,
             )
             for seat in sorted(room.seats, key=lambda s: s.position):
-                playerless = seat.is_bot or seat.token_hash is None
+                # A seat whose player is away, or let bots finish by vote, still has its player.
+                playerless = seat.token_hash is None
                 mine = seat is caller
                 new_room.seats.append(
                     Seat(

@@ -128,7 +128,7 @@ class Seats:
         def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]] | None:
             room = self.parts.store.room(session, code)
             seat = next((s for s in room.seats if s.reclaim_hash == token_hash and s.is_bot), None)
-            if seat is None:
+            if seat is None or room.ended_by == "bots":  # the players voted to let bots finish
                 return None
             seat.is_bot = False
             seat.token_hash = token_hash
@@ -212,7 +212,7 @@ class Seats:
             else:
                 _require_host(room, token)
                 seat = _seat_at(room, position)
-                if seat.is_bot and seat.reclaim_hash is None:
+                if seat.is_bot and seat.reclaim_hash is None and seat.token_hash is None:
                     raise RoomError(
                         "not_a_player", "A bot plays that seat; there is nobody to send it to.", 409
                     )
@@ -238,6 +238,7 @@ class Seats:
         now = self.parts.clock()
         link_hash = hash_token(link)
         ask_for = self.parts.settings.seat_ask_seconds
+        grace = self.parts.settings.seat_grace_seconds
 
         def work(session: Session) -> tuple[str, int, str | None, float, RoomInfo | None, list[Any]]:
             room = self.parts.store.room(session, code)
@@ -249,14 +250,21 @@ class Seats:
             if seat.link_expires < now:
                 raise bad_link()
             old = seat.token_hash
-            if old is not None and old in connected and not seat.is_bot:
+            # (A seat its player marked away is still theirs: its device is asked too.)
+            if old is not None and old in connected:
                 if seat.link_asked is None:
                     seat.link_asked = now
                     return "ask", seat.position, old, ask_for, None, []
                 left = ask_for - (now - seat.link_asked)
                 if left > 0:
                     return "wait", seat.position, old, left, None, []
+            elif old is not None and seat.away_since is not None:
+                left = grace - (now - seat.away_since)  # its device may be back in a moment
+                if left > 0:
+                    return "away", seat.position, None, left, None, []
             _take_seat(seat, hash_token(token))
+            if seat.is_bot and room.ended_by != "bots":  # it was away: its player is back
+                seat.is_bot = False
             frames = [self.parts.feed.notice(session, room, "seat_moved", seat=seat.position, name=seat.name)]
             session.flush()
             return "moved", seat.position, old, 0.0, snapshot(room), frames
@@ -271,6 +279,15 @@ class Seats:
         wait = max(1, math.ceil(left))
         if outcome == "ask":
             log.info("a seat link asked the seat's connected device first")
+        if outcome == "away":
+            raise RoomError(
+                "seat_away",
+                f"That seat's player dropped out only a moment ago; the seat moves to this device in "
+                f"{wait} s unless they are back first. Try again then.",
+                409,
+                retry_after=wait,
+                seat=position,
+            )
         if outcome != "moved" or old is not None:
             kind = "seat_taken" if outcome == "moved" else "seat_ask"
             await self.parts.publisher.broadcast.publish(

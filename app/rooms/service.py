@@ -29,6 +29,7 @@ from .autoplay import Autoplay
 from .chat import Chat
 from .clock import Clock
 from .commit import GroupCommit
+from .end_vote import EndVote
 from .feed import RoomFeed
 from .group_lobby import GroupLobby
 from .lifecycle import Lifecycle
@@ -40,6 +41,8 @@ from .pipeline import Pipeline, PlayerMove
 from .publish import Change, Publisher, channel
 from .rematch import Rematch
 from .replays import Replays
+from .seat_choices import SeatChoices
+from .seat_requests import SeatRequests
 from .seats import Seats
 from .series import Series
 from .snapshot import RoomInfo, snapshot
@@ -80,6 +83,10 @@ class RoomService:
         self.series = Series(parts)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
+        # Seats asked for from a spectator's page, away and back, ending a game by vote.
+        self.seat_requests = SeatRequests(parts)
+        self.seat_choices = SeatChoices(parts, self.autoplay)
+        self.end_vote = EndVote(parts, self.autoplay)
         broadcast.on_remote = self._remote_change
 
     @property

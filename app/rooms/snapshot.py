@@ -28,6 +28,9 @@ class SeatInfo:
     # Group play (app.rooms.seats): when its last socket closed; whose seat a bot plays for now.
     away_since: float | None = None
     reclaim_hash: str | None = None
+    # A spectator connection asked for this seat, and when (app.rooms.seat_requests).
+    request_from: str | None = None
+    request_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,9 @@ class RoomInfo:
     chat_muted: tuple[str, ...] = ()
     # The lobby of a group: ready seats, auto start, asks to replace a bot (app.rooms.group_lobby).
     lobby: dict[str, Any] | None = None
+    # Ending a game by vote (app.rooms.end_vote): the open proposal; "bots" or "abandon" once passed.
+    end_vote: dict[str, Any] | None = None
+    ended_by: str | None = None
 
     def seat_of(self, token_hash: str | None) -> SeatInfo | None:
         if token_hash is None:
@@ -76,6 +82,8 @@ def snapshot(room: Room | PlayRecord) -> RoomInfo:
         chat_spectators=room.chat_spectators is not False,
         chat_muted=tuple(room.chat_muted or ()),
         lobby=room.lobby,
+        end_vote=room.end_vote,
+        ended_by=room.ended_by,
     )
 
 
@@ -91,4 +99,6 @@ def seat_info(seat: Seat | SeatInfo) -> SeatInfo:
         seat.token_hash,
         away_since=seat.away_since,
         reclaim_hash=seat.reclaim_hash,
+        request_from=seat.request_from,
+        request_at=seat.request_at,
     )

@@ -35,6 +35,7 @@ from starlette.websockets import WebSocketDisconnect
 from app.rooms.errors import RoomError, error_message
 from app.rooms.snapshot import RoomInfo
 
+from . import seat_asks
 from .flood import TokenBucket, slow_down
 from .incoming import Chat, Spectate
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("paddock.ws")
 
 # Broadcast payload kinds handled here.
-KINDS = ("chat", "rematch", "seat_ask", "seat_taken")
+KINDS = ("chat", "rematch", "seat_ask", "seat_taken", seat_asks.KIND)
 
 
 def chat_bucket(settings: Any) -> TokenBucket:
@@ -160,6 +161,8 @@ class GroupSocket:
             await self.conn.send(payload["frame"])
         elif payload["kind"] == "rematch":
             await self.send_rematch(payload["code"])
+        elif payload["kind"] == seat_asks.KIND:
+            await seat_asks.on_given(self.conn, payload)
         elif payload.get("to") is not None and payload["to"] == self.conn.token_hash:
             await self.on_seat_link(payload)
 
@@ -169,8 +172,8 @@ class GroupSocket:
         if payload["kind"] == "seat_ask":
             self.asked = True
             message = (
-                "Your seat's link was opened on another device. Keep the seat here, or it moves "
-                f"there in {seconds} s."
+                "Someone asks for your seat on another device. Keep it here, or it moves there "
+                f"in {seconds} s."
             )
         else:
             self.asked = False

@@ -10,6 +10,9 @@ Client -> server:
                                            (false: let the other device have it now)
     {"type": "spectate", "name": "..."}    a spectator watches under this name (null or "":
                                            anonymously again; app.rooms.spectators)
+    {"type": "seat_request", "seat": N}    a spectator: "I'm one of the players" (seat N)
+    {"type": "seat_give", "seat": N}       the host: give seat N to the spectator who asked
+                                           (app.ws.seat_asks)
 """
 
 from __future__ import annotations
@@ -78,10 +81,20 @@ class Spectate(_Message):
     name: Annotated[StrictStr, Field(max_length=200)] | None = None
 
 
-Incoming = Hello | Act | Ping | Chat | SeatAnswer | Spectate
+class SeatRequest(_Message):
+    type: Literal["seat_request"]
+    seat: StrictInt
+
+
+class SeatGive(_Message):
+    type: Literal["seat_give"]
+    seat: StrictInt
+
+
+Incoming = Hello | Act | Ping | Chat | SeatAnswer | Spectate | SeatRequest | SeatGive
 ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _adapter: TypeAdapter[Incoming] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer", "spectate")
+KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer", "spectate", "seat_request", "seat_give")
 
 
 def parse(raw: str | bytes | None, max_bytes: int) -> Incoming:
@@ -104,7 +117,8 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Incoming:
     if data["type"] not in KNOWN_TYPES:
         raise BadMessage(
             "unknown_type",
-            "Unknown message type; expected hello, act, ping, chat, seat_answer or spectate.",
+            "Unknown message type; expected hello, act, ping, chat, seat_answer, spectate, seat_request "
+            "or seat_give.",
             known=list(KNOWN_TYPES),
         )
     try:

@@ -28,12 +28,13 @@ from app.rooms.service import RoomService, channel
 from app.rooms.snapshot import RoomInfo
 from engine import EngineError
 
+from . import seat_asks
 from .flood import FloodControl, slow_down
 from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
 from .guard import HELLO_TIMEOUT, SocketGuard
-from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, Spectate, parse
+from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, SeatGive, SeatRequest, Spectate, parse
 from .outgoing import room_message
 from .refusals import RefusalLog
 
@@ -197,6 +198,9 @@ class RoomConnection:
             elif isinstance(parsed, SeatAnswer):
                 wait = self.flood.junk.take()
                 await (self.send(slow_down(wait)) if wait else self.group.answer(parsed.keep))
+            elif isinstance(parsed, (SeatRequest, SeatGive)):
+                wait = self.flood.junk.take()
+                await (self.send(slow_down(wait)) if wait else seat_asks.on_message(self, parsed))
             elif isinstance(parsed, Spectate):
                 await self.group.on_spectate(parsed)
 

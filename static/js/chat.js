@@ -61,6 +61,13 @@ export function mountChat({ send, host = null, seatName = () => null }) {
       case "seat_asked": return t("notice.seat_asked", { name: frame.name });
       case "seat_granted": return t("notice.seat_granted", { name: frame.name, bot: frame.bot });
       case "seat_declined": return t("notice.seat_declined", { name: frame.name });
+      case "seat_left": return t("notice.seat_left", { name: frame.name });
+      case "host_changed": return t("notice.host_changed", { name: frame.name });
+      case "away": return t("notice.away", { name: frame.name });
+      case "back": return t("notice.back", { name: frame.name });
+      case "vote_open": return t(frame.kind === "bots" ? "notice.vote_open_bots" : "notice.vote_open_abandon", { name: frame.name });
+      case "vote_passed": return t(frame.kind === "bots" ? "notice.vote_passed_bots" : "notice.vote_passed_abandon");
+      case "vote_declined": return t(frame.kind === "bots" ? "notice.vote_declined_bots" : "notice.vote_declined_abandon");
       default: return null;
     }
   }

@@ -7,6 +7,8 @@ import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { setupRematch } from "./rematch.js";
+import { setupPlayChoices } from "./play_choices.js";
+import { setupSeatAsks } from "./seat_asks.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
 import { setupGroupLobby } from "./group_lobby.js";
 import { normaliseSummary } from "./summary.js";
@@ -37,7 +39,10 @@ function showError(text, { sticky = false } = {}) {
 
 // The socket's `room` message says who this connection is; before it arrives,
 // the seat kept in localStorage does.
-const me = () => (summary && summary.you !== undefined ? summary.you : seatInfo ? seatInfo.seat : null);
+// A seat its player left during a game (a bot plays it) keeps its token here, marked `left`,
+// so that "Take my seat back" can say hello with it (static/js/play_choices.js).
+const heldSeat = () => (seatInfo && !seatInfo.left ? seatInfo : null);
+const me = () => (summary && summary.you !== undefined ? summary.you : heldSeat() ? seatInfo.seat : null);
 const isHost = () => {
   if (summary && summary.is_host !== undefined) return summary.is_host;
   return Boolean(seatInfo && summary && summary.seats.some((s) => s.seat === seatInfo.seat && s.host));
@@ -71,7 +76,7 @@ async function refreshSummary() {
   } catch (error) {
     if (error.code === "not_found") {
       // No such room: say so with a way home, and stop trying to connect.
-      for (const id of ["lobby", "table-area", "room-status"]) document.getElementById(id).hidden = true;
+      for (const id of ["lobby", "table-area", "room-status", "chat-panel"]) document.getElementById(id).hidden = true;
       showError("");
       document.getElementById("room-missing").hidden = false;
       document.getElementById("room-missing-heading").focus();
@@ -131,6 +136,8 @@ function applySummary(raw) {
   series.setSummary(summary);
   groupLobby.setSummary(summary);
   seatTools.setSummary(summary);
+  seatAsks.setSummary(summary);
+  playChoices.setSummary(summary);
 }
 
 // The room summary carries the latest version. If our table stays behind it
@@ -204,6 +211,11 @@ function onMessage(message) {
     case "seat_ask":
       askAboutSeat(message, (answer) => socket.send(answer), showError);
       break;
+    case "seat_requested":
+    case "seat_given":
+    case "seat_gave":
+      seatAsks.receive(message);
+      break;
     case "seat_taken":
       document.querySelector(".seat-ask")?.remove();
       forgetSeat(code);
@@ -230,7 +242,7 @@ function onMessage(message) {
 }
 
 const socket = new RoomSocket(code, {
-  hello: () => (seatInfo ? { type: "hello", token: seatInfo.token } : { type: "hello" }),
+  hello: () => (heldSeat() ? { type: "hello", token: seatInfo.token } : { type: "hello" }),
   onMessage,
   onStatus: setConnection,
 });
@@ -262,14 +274,31 @@ const seatTools = setupSeatTools({
   onGraceOver: () => table?.setSeats(summary.seats),
 });
 
-// The lobby of a group (static/js/group_lobby.js); an approved ask's token becomes this page's seat.
-function takeSeat({ token, seat }) {
+// A seat this page now holds: given by a seat link, by the host ("I'm one of the players",
+// static/js/seat_asks.js) or by an approved ask to replace a bot (static/js/group_lobby.js).
+async function takeSeat({ token, seat }) {
   seatInfo = { token, seat, host: false };
   saveSeat(code, seatInfo);
   if (summary) summary.you = seat;
+  announce(t("device.arrived", { n: seat + 1 }));
   socket.restart();
-  refreshSummary();
+  await refreshSummary();
 }
+// "I'm one of the players", away and back, ending by vote (static/js/seat_asks.js, play_choices.js).
+const seatAsks = setupSeatAsks({
+  code, send: (message) => socket.send(message), me, isHost, hasLeftSeat: () => Boolean(seatInfo?.left),
+  showError, announce, onSeat: takeSeat,
+});
+const playChoices = setupPlayChoices({
+  code, token: () => seatInfo?.token, me, leftSeat: () => Boolean(seatInfo?.left), showError, announce,
+  takeBack: async () => {
+    seatInfo = { token: seatInfo.token, seat: seatInfo.seat, host: false };
+    saveSeat(code, seatInfo);
+    if (summary) summary.you = undefined;
+    socket.restart();
+    await refreshSummary();
+  },
+});
 const groupLobby = setupGroupLobby({
   code, token: () => seatInfo?.token, me, isHost, takeSeat, release: () => spectators.release(), showError, announce,
 });
@@ -338,21 +367,34 @@ document.getElementById("join-form").addEventListener("submit", async (event) =>
   }
 });
 
+// A refusal of the name ("name taken") is stale once the name changes.
+document.getElementById("join-name").addEventListener("input", (event) => {
+  if (event.target.getAttribute("aria-invalid") === "true") showError("");
+  event.target.removeAttribute("aria-invalid");
+});
+
 document.getElementById("leave-seat").addEventListener("click", async () => {
-  if (!seatInfo || !window.confirm(t("room.leave_confirm"))) return;
+  // During a game a bot plays the seat, and this browser keeps the token to take it back.
+  const midGame = summary?.status === "playing";
+  if (!seatInfo || !window.confirm(t(midGame ? "room.leave_confirm_game" : "room.leave_confirm"))) return;
   try {
     await call("POST", `/api/rooms/${encodeURIComponent(code)}/leave`, { token: seatInfo.token });
   } catch (error) {
     showError(errorText(error));
     return;
   }
-  forgetSeat(code);
-  seatInfo = null;
+  if (midGame) {
+    seatInfo = { ...seatInfo, left: true };
+    saveSeat(code, seatInfo);
+  } else {
+    forgetSeat(code);
+    seatInfo = null;
+  }
   if (summary) summary.you = null;
   if (table) table.setMe(null);
   socket.restart();
   await refreshSummary();
-  announce(t("room.left"));
+  announce(t(midGame ? "room.left_seat_help" : "room.left"));
 });
 
 document.getElementById("add-bot").addEventListener("click", async () => {
@@ -407,10 +449,14 @@ document.addEventListener("keydown", (event) => {
 });
 
 document.getElementById("join-name").value = rememberedName();
-const claimed = await claimSeatFromLink(code, showError);
-if (claimed) {
-  seatInfo = claimed;
-  saveSeat(code, claimed);
-  announce(t("device.arrived", { n: claimed.seat + 1 }));
+// A seat link claims its seat whenever it appears in the address: at load, and when it is
+// pasted into a tab that already shows the room (no reload happens then).
+async function takeSeatFromLink() {
+  const claimed = await claimSeatFromLink(code, showError);
+  if (claimed) await takeSeat(claimed);
 }
-if (await refreshSummary()) socket.connect();
+window.addEventListener("hashchange", takeSeatFromLink);
+if (await refreshSummary()) {
+  socket.connect();
+  await takeSeatFromLink(); // watching meanwhile (a seat in use is asked first, which takes a while)
+}

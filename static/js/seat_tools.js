@@ -16,16 +16,23 @@ export async function claimSeatFromLink(code, showError) {
   const match = FRAGMENT.exec(window.location.hash);
   if (!match) return null;
   history.replaceState(null, "", window.location.pathname + window.location.search);
-  // A seat whose device is connected moves only once that device was asked and stayed
-  // silent (`seat_asked`, with `retry_after`): say so, and try again then.
+  return claimSeat(code, match[1], showError);
+}
+
+// Open a one-time seat code (from a link, or given by the host: static/js/seat_asks.js).
+// A seat whose device is connected moves only once that device was asked and stayed silent
+// (`seat_asked`, with `retry_after`), an away seat only after the grace period (`seat_away`):
+// say so, and try again then.
+const WAITS = new Set(["seat_asked", "seat_away"]);
+export async function claimSeat(code, link, showError) {
   for (;;) {
     try {
-      const claimed = await call("POST", `/api/rooms/${encodeURIComponent(code)}/seat-link/claim`, { body: { code: match[1] } });
+      const claimed = await call("POST", `/api/rooms/${encodeURIComponent(code)}/seat-link/claim`, { body: { code: link } });
       showError("");
       return { token: claimed.token, seat: claimed.seat, host: false };
     } catch (error) {
       showError(errorText(error), { sticky: true });
-      if (error.code !== "seat_asked") return null;
+      if (!WAITS.has(error.code)) return null;
       // The other device may let the seat go sooner: ask again every few seconds.
       await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(3, Math.max(1, error.params.retry_after ?? 3))));
     }

@@ -24,6 +24,9 @@ export function normaliseSummary(raw, previous = null) {
     // When (this browser's clock, seconds) the host may hand this away seat to a bot; null
     // while the seat is connected or a bot (app.rooms.group).
     botAt: typeof seat.bot_in === "number" ? Date.now() / 1000 + seat.bot_in : null,
+    // A bot plays it for a player who keeps it (away); a spectator asked for it (app.rooms.summary_extras).
+    away: Boolean(seat.away),
+    requested: Boolean(seat.requested),
   }));
   const game = typeof room.game === "object" && room.game ? room.game : null;
   return {
@@ -50,5 +53,8 @@ export function normaliseSummary(raw, previous = null) {
     lobby: room.lobby ?? (room.status && room.status !== "lobby" ? null : previous?.lobby ?? null),
     // Named spectators (app/rooms/spectators.py): {count, named: [{id, name}]}.
     spectators: room.spectators ?? previous?.spectators ?? { count: 0, named: [] },
+    // Ending the game by vote: the open proposal, and how a vote ended it (app.rooms.end_vote).
+    end_vote: "end_vote" in room ? room.end_vote : previous?.end_vote ?? null,
+    ended_by: room.ended_by ?? previous?.ended_by ?? null,
   };
 }

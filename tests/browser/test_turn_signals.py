@@ -252,6 +252,12 @@ def test_a_taken_name_is_refused_on_the_join_form(browser, server_url):
     expect(page.locator("#room-error")).to_have_text(words("zh-Hans", "error.name_taken"))
     expect(page.locator("#join-name")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#seat-list .seat")).to_have_count(1)
+    # Emptying the name clears the stale refusal; joining with no name says what is missing.
+    page.fill("#join-name", "")
+    expect(page.locator("#room-error")).to_be_hidden()
+    expect(page.locator("#join-name")).not_to_have_attribute("aria-invalid", "true")
+    page.click("#join-button")
+    expect(page.locator("#room-error")).to_have_text(words("zh-Hans", "home.name_required"))
     context.close()
 
 
@@ -265,6 +271,7 @@ def test_an_unknown_room_says_so_with_a_way_home(browser, server_url, locale, la
     expect(page.locator("#room-missing-heading")).to_have_text(words(lang, "room.not_found"))
     expect(page.locator("#conn-status")).to_be_hidden()  # no "Connecting…" spinning forever
     expect(page.locator("#lobby")).to_be_hidden()
+    expect(page.locator("#chat-panel")).to_be_hidden()  # no empty chat for a room that is not there
     page.click("#room-missing-home")
     page.wait_for_url(f"{server_url}/")
     expect(page.locator("#create-form")).to_be_visible()

@@ -68,15 +68,22 @@ def test_a_dropped_seat_goes_to_a_bot_only_after_the_grace_period_and_comes_back
         assert [m["e"] for m in history if m["type"] == "notice"] == ["seat_bot", "seat_back"]
 
 
-def test_a_player_who_left_can_be_replaced_at_once_and_cannot_reclaim(shared_server, clock):
+def test_a_player_who_left_mid_game_has_a_bot_at_once_and_takes_the_seat_back_with_their_token(
+    shared_server,
+):
     http = shared_server.http
     room, friend = started_pair(http)
     code = room["code"]
-    http.post(f"/api/rooms/{code}/leave", headers=bearer(friend["token"]))
-    assert http.post(f"/api/rooms/{code}/seats/1/bot", headers=bearer(room["token"])).status_code == 200
+    left = http.post(f"/api/rooms/{code}/leave", headers=bearer(friend["token"])).json()
+    assert left["seats"][1]["bot"] is True and left["seats"][1]["left"] is True
+    already = http.post(f"/api/rooms/{code}/seats/1/bot", headers=bearer(room["token"]))
+    assert already.status_code == 409 and already.json()["code"] == "already_bot"
     with shared_server.socket(code) as bo:
         bo.hello(friend["token"])
-        assert bo.error()["code"] == "bad_token"
+        assert bo.wait_for(lambda m: m["type"] == "room")["you"] == 1
+        history = bo.wait_for(lambda m: m["type"] == "chat_history")["messages"]
+        assert [m["e"] for m in history if m["type"] == "notice"] == ["seat_left", "seat_back"]
+    assert seat_summary(http, code, 1)["bot"] is False
 
 
 def test_a_seat_moves_to_another_device_by_a_one_time_code(shared_server):
