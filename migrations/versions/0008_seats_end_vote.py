@@ -1,7 +1,7 @@
 """Seats asked for from a spectator page, and ending a game by vote: who asked for a seat and
 when; the open end-of-game proposal, when each kind was last declined, how the vote ended it.
 
-Revision ID: 0007_seats_end_vote
+Revision ID: 0008_seats_end_vote
 Revises: 0007_group_lobby
 Create Date: 2026-12-02
 """
@@ -9,7 +9,7 @@ Create Date: 2026-12-02
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_seats_end_vote"
+revision = "0008_seats_end_vote"
 down_revision = "0007_group_lobby"
 branch_labels = None
 depends_on = None
