@@ -79,9 +79,14 @@ def test_a_flood_writes_a_few_lines_of_log_not_one_per_refusal(tmp_path):
     grown = log.encode()[before:].decode(errors="replace")
     refusal_lines = [line for line in grown.splitlines() if "refused" in line]
     assert len(refusal_lines) == 2, refusal_lines  # the first refusal, then the count at close
-    count = int(refusal_lines[-1].split(": ")[-1].split(" slow_down")[0].split()[-1])
-    assert count >= FLOOD - 20  # all but the burst were flood refusals, and counted
-    assert "bad_json" in refusal_lines[-1]  # the malformed messages are counted too
+    # "... room X: 2890 slow_down, 300 bad_json, 110 bad_action": every act was refused (by the
+    # flood limit, or, once it refilled, as a nonsense action: how many of each depends on the
+    # machine's speed) and every one is counted, as is every malformed message.
+    summary = refusal_lines[-1].split(": ")[-1]
+    counts = {code: int(n) for n, code in (part.split() for part in summary.split(", "))}
+    acts = sum(n for code, n in counts.items() if code != "bad_json")
+    assert FLOOD - 1 <= acts <= FLOOD, counts  # the first one may be in its own line
+    assert FLOOD // 10 - 1 <= counts.get("bad_json", 0) <= FLOOD // 10, counts
     # Without the per-connection count: 3000+ lines, some 250 KB. With it: a few hundred bytes
     # (the rest is uvicorn's line for the socket's opening and closing).
     assert len(grown.encode()) < 4096, grown
