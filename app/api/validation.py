@@ -7,10 +7,18 @@ import math
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
+from pydantic import BaseModel, ConfigDict
 
 from app.core.ratelimit import client_address
 from app.rooms.codes import valid_code
 from app.rooms.errors import RoomError, not_found
+
+
+class StrictBody(BaseModel):
+    """A request body, strict like every body: `true` or "5" is not a number, 1 is not true,
+    5 is not text."""
+
+    model_config = ConfigDict(strict=True)
 
 
 def room_code(code: str) -> str:

@@ -11,32 +11,28 @@ from typing import Any
 
 import segno
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from pydantic import Field, StrictBool, StrictStr
 
 from app.api.deps import Rooms, SeatToken
+from app.api.validation import StrictBody
 
 router = APIRouter(prefix="/api/rooms", tags=["group play"])
 
 
-class _Body(BaseModel):
-    # Strict like every body: "60" is not a number, 1 is not true.
-    model_config = ConfigDict(strict=True)
-
-
-class ChatSettings(_Body):
+class ChatSettings(StrictBody):
     spectators: StrictBool
 
 
-class Mute(_Body):
+class Mute(StrictBody):
     sender: StrictStr = Field(alias="from", max_length=40)
     muted: StrictBool = True
 
 
-class ClaimLink(_Body):
+class ClaimLink(StrictBody):
     code: StrictStr = Field(max_length=64)
 
 
-class TurnTimer(_Body):
+class TurnTimer(StrictBody):
     turn_seconds: float | None = Field(default=None, allow_inf_nan=False)
 
 

@@ -11,31 +11,27 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from pydantic import Field, StrictBool, StrictStr
 
 from app.api.deps import Rooms, SeatToken
-from app.api.validation import RoomCode
+from app.api.validation import RoomCode, StrictBody
 
 router = APIRouter(prefix="/api/rooms", tags=["group play"])
 
 
-class _Body(BaseModel):
-    model_config = ConfigDict(strict=True)
-
-
-class Ready(_Body):
+class Ready(StrictBody):
     ready: StrictBool
 
 
-class AutoStart(_Body):
+class AutoStart(StrictBody):
     on: StrictBool
 
 
-class AskSeat(_Body):
+class AskSeat(StrictBody):
     name: StrictStr = Field(max_length=200)
 
 
-class Answer(_Body):
+class Answer(StrictBody):
     approve: StrictBool
 
 

@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, StrictBool
+from pydantic import ConfigDict, StrictBool
 
 from app.api.deps import Rooms, SeatToken
+from app.api.validation import StrictBody
 
 router = APIRouter(prefix="/api/rooms", tags=["group play"])
 
 
-class _Body(BaseModel):
+class _Body(StrictBody):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 

@@ -8,21 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from app.api.deps import Rooms, SeatToken
-from app.api.validation import RoomCode, per_client, reject_non_finite
+from app.api.validation import RoomCode, StrictBody, per_client, reject_non_finite
 from app.rooms.errors import RoomError
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
 
 
-class _Body(BaseModel):
-    # Strict: `true` or "5" is not a number, 5 is not text.
-    model_config = ConfigDict(strict=True)
-
-
-class CreateRoom(_Body):
+class CreateRoom(StrictBody):
     game: str = Field(max_length=64)
     options: dict[str, Any] | None = None
     name: str | None = Field(default=None, max_length=200)
@@ -30,11 +25,11 @@ class CreateRoom(_Body):
     turn_seconds: float | None = Field(default=None, allow_inf_nan=False)
 
 
-class JoinRoom(_Body):
+class JoinRoom(StrictBody):
     name: str | None = Field(default=None, max_length=200)
 
 
-class AddBots(_Body):
+class AddBots(StrictBody):
     count: int = 1
 
 
