@@ -70,6 +70,8 @@ class Room(Base):
     # whether spectators may chat; the chat senders the host muted ("seat:N" / "spec:<id>").
     rematch_code: Mapped[str | None] = mapped_column(String(40), nullable=True)
     chat_spectators: Mapped[bool] = mapped_column(Boolean, default=True)
+    # The host's room option "odds for players": seated players see the live odds too.
+    odds_players: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     chat_muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     # Lifecycle (app.rooms.lifecycle; migration 0003_lifecycle), all Unix times:
     # the last time a seated player was known to be here (created, connected, left the socket),

@@ -2,10 +2,11 @@
 
 from fastapi import APIRouter
 
-from app.api.routes import board_odds, games, group, rooms
+from app.api.routes import board_odds, games, group, odds, rooms
 
 api_router = APIRouter()
 api_router.include_router(games.router)
 api_router.include_router(board_odds.router)
 api_router.include_router(rooms.router)
 api_router.include_router(group.router)
+api_router.include_router(odds.router)

@@ -42,6 +42,7 @@ READ = (
     "rematch_code",
     "chat_spectators",
     "chat_muted",
+    "odds_players",
 )
 SEAT_COLUMNS = (
     "position",
@@ -107,6 +108,7 @@ class PlayRecord:
     rematch_code: str | None
     chat_spectators: bool
     chat_muted: list[str] | None
+    odds_players: bool
     status: str
     version: int
     state: dict[str, Any] | None

@@ -111,6 +111,7 @@ class Publisher:
         out["grace_seconds"] = grace
         out["chat"] = {"spectators": info.chat_spectators, "muted": list(info.chat_muted)}
         out["rematch"] = info.rematch_code
+        out["odds_players"] = info.odds_players
         return out
 
     # ---- the room's channel -----------------------------------------------

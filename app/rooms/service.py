@@ -33,6 +33,8 @@ from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .locks import RoomLocks
 from .memory import RoomMemory
+from .odds import OddsDesk
+from .odds_option import OddsOption
 from .parts import Parts
 from .pipeline import Pipeline, PlayerMove
 from .publish import Change, Publisher, channel
@@ -73,6 +75,8 @@ class RoomService:
         self.rematches = Rematch(parts)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
+        self.odds = OddsDesk(settings.odds_workers)
+        self.odds_option = OddsOption(parts)
         broadcast.on_remote = self._remote_change
 
     @property
@@ -131,6 +135,13 @@ class RoomService:
 
     async def chat_history(self, code: str) -> list[dict[str, Any]]:
         return await self.feed.history(code)
+
+    async def odds_of(self, code: str) -> dict[str, Any]:
+        """The live odds of the room's current version: {"v", "chances", "labels"}."""
+        return await self.odds.current(await self.load(code))
+
+    async def set_odds_players(self, code: str, token: str | None, on: bool) -> RoomInfo:
+        return await self.odds_option.set_odds_players(code, token, on)
 
     async def replay_steps(self, code: str) -> dict[str, Any]:
         return await self.replays.replay_steps(code)
@@ -240,4 +251,5 @@ class RoomService:
 
     async def close(self) -> None:
         await self.autoplay.close()
+        self.odds.close()
         self.store.close()

@@ -47,6 +47,8 @@ class RoomInfo:
     rematch_code: str | None = None
     chat_spectators: bool = True
     chat_muted: tuple[str, ...] = ()
+    # The host's "odds for players" (app.rooms.odds): off, only spectators see live odds.
+    odds_players: bool = False
 
     def seat_of(self, token_hash: str | None) -> SeatInfo | None:
         if token_hash is None:
@@ -73,6 +75,7 @@ def snapshot(room: Room | PlayRecord) -> RoomInfo:
         rematch_code=room.rematch_code,
         chat_spectators=room.chat_spectators is not False,
         chat_muted=tuple(room.chat_muted or ()),
+        odds_players=bool(room.odds_players),
     )
 
 

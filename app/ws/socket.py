@@ -34,6 +34,7 @@ from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
 from .guard import HELLO_TIMEOUT, SocketGuard
 from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, parse
+from .odds import OddsSocket
 from .outgoing import room_message
 from .refusals import RefusalLog
 
@@ -84,6 +85,7 @@ class RoomConnection:
         "group",
         "guard",
         "refusals",
+        "odds",
     )
 
     def __init__(
@@ -118,6 +120,7 @@ class RoomConnection:
         self.drainer: asyncio.Task[None] | None = None
         self.group = GroupSocket(self)
         self.refusals = RefusalLog(settings.refusal_log_seconds)
+        self.odds = OddsSocket(self)
 
     async def run(self) -> None:
         try:
@@ -140,6 +143,7 @@ class RoomConnection:
                     await self.rooms.disconnect(self.code, self.token_hash)
             finally:
                 self.refusals.close(self.code)
+                self.odds.close()
                 self.closed = True
                 drainer = self.drainer
                 while drainer is not None and not drainer.done():
@@ -311,6 +315,7 @@ class RoomConnection:
         self.last_frame = frame
         await self.send_text(self.last_frame)
         self.sent_v = max(self.sent_v, payload["v"])
+        self.odds.on_state(payload)
         if "at" in payload:
             metrics.fanout(time.time() - payload["at"])
 
@@ -323,6 +328,7 @@ class RoomConnection:
         self.seat = seat
         is_host = self.token_hash is not None and payload["host_hash"] == self.token_hash
         await self.send(room_message(payload["summary"], seat, is_host))
+        self.odds.on_room(payload["summary"])
         if seat_changed and self.last_v >= 0:
             await self.sync(force=True)
 
@@ -354,6 +360,7 @@ class RoomConnection:
                 self.last_frame = text
                 await self.send_text(text)
                 self.sent_v = max(self.sent_v, info.version)
+        self.odds.after_sync(info)
         return info
 
     async def error(self, code: str, message: str, **params: Any) -> None:
