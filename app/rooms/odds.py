@@ -21,13 +21,14 @@ import logging
 import multiprocessing
 import os
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from typing import Any
 
 from engine.odds import estimate
 
 from .errors import RoomError
+from .odds_history import history
 from .snapshot import RoomInfo
 
 log = logging.getLogger("paddock.rooms")
@@ -36,6 +37,8 @@ State = dict[str, Any]
 Listener = Callable[[dict[str, Any]], None]
 # Rooms whose newest odds are kept (least recently computed dropped first).
 CACHED_ROOMS = 2048
+# Finished rooms whose chart (app.rooms.odds_history) is kept.
+HISTORIES = 16
 # Worker processes run this much nicer than the server (frames first).
 NICENESS = 10
 
@@ -70,6 +73,7 @@ class OddsDesk:
         self.running: dict[str, asyncio.Task[None]] = {}
         self.waiting: dict[str, list[tuple[int, asyncio.Future[dict[str, Any]]]]] = {}
         self.listeners: dict[str, set[Listener]] = {}
+        self.histories: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
     @property
     def enabled(self) -> bool:
@@ -104,6 +108,31 @@ class OddsDesk:
         self.waiting.setdefault(info.code, []).append((info.version, future))
         self.want(info.code, info.version, info.state, labels(info))
         return await future
+
+    async def history(
+        self, info: RoomInfo, action_log: Callable[[str], Awaitable[tuple[RoomInfo, list[dict[str, Any]]]]]
+    ) -> dict[str, Any]:
+        """A finished room's chances step by step (app.rooms.odds_history), computed once."""
+        if not self.enabled:
+            raise RoomError("odds_off", "Live odds are turned off on this server.", 409)
+        key = (info.code, info.version)
+        found = self.histories.get(key)
+        if found is None:
+            info, rows = await action_log(info.code)
+            args = (info.game, info.options, len(info.seats), info.seed, rows)
+            try:
+                points = await asyncio.get_running_loop().run_in_executor(self._executor(), history, *args)
+            except BrokenExecutor:
+                self.executor = None
+                points = None
+            if points is None:
+                raise RoomError("odds_failed", "The odds could not be worked out; please try again.", 503)
+            found = {"steps": len(rows), "points": points, "labels": labels(info)}
+            self.histories[key] = found
+            while len(self.histories) > HISTORIES:
+                self.histories.popitem(last=False)
+        self.histories.move_to_end(key)
+        return found
 
     def subscribe(self, code: str, listener: Listener) -> None:
         self.listeners.setdefault(code, set()).add(listener)

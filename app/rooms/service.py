@@ -39,7 +39,7 @@ from .parts import Parts
 from .pipeline import Pipeline, PlayerMove
 from .publish import Change, Publisher, channel
 from .rematch import Rematch
-from .replays import Replays
+from .replays import Replays, not_over
 from .seats import Seats
 from .snapshot import RoomInfo, snapshot
 from .store import RoomStore
@@ -139,6 +139,13 @@ class RoomService:
     async def odds_of(self, code: str) -> dict[str, Any]:
         """The live odds of the room's current version: {"v", "chances", "labels"}."""
         return await self.odds.current(await self.load(code))
+
+    async def odds_history(self, code: str) -> dict[str, Any]:
+        """A finished room's chances step by step, for the replay's chart."""
+        info = await self.load(code)
+        if info.status != "over":
+            raise not_over()
+        return await self.odds.history(info, self.action_log)
 
     async def set_odds_players(self, code: str, token: str | None, on: bool) -> RoomInfo:
         return await self.odds_option.set_odds_players(code, token, on)

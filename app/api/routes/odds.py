@@ -27,6 +27,13 @@ async def room_odds(code: RoomCode, rooms: Rooms) -> dict[str, Any]:
     return {"v": odds["v"], "chances": odds["chances"], "labels": odds["labels"]}
 
 
+@router.get("/{code}/replay/odds")
+async def replay_odds(code: RoomCode, rooms: Rooms) -> dict[str, Any]:
+    """After the end: `{"steps": N, "points": [{"step": k, "chances": {...}}, ...], "labels"}`,
+    each player's chance to win at up to 40 steps spread over the game (the last: the result)."""
+    return await rooms.odds_history(code)
+
+
 @router.post("/{code}/odds/players")
 async def odds_for_players(
     code: RoomCode, body: OddsForPlayers, rooms: Rooms, token: SeatToken

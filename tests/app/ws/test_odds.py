@@ -90,3 +90,33 @@ def test_odds_of_a_room_not_started_are_refused_in_a_sentence(shared_server):
     host = create_room(shared_server.http, game="ponies_in_pursuit", name="Ann")
     answer = shared_server.http.get(f"/api/rooms/{host['code']}/odds")
     assert answer.status_code == 409 and answer.json()["code"] == "not_started"
+
+
+def test_the_replay_gets_each_players_chances_over_the_game_ending_with_the_result(shared_server):
+    http = shared_server.http
+    host = create_room(http, game="ponies_in_pursuit", name="Ann", options={"seed": SEED, "rounds": 2})
+    http.post(f"/api/rooms/{host['code']}/bots", json={"count": 2}, headers=bearer(host["token"]))
+    start(http, host["code"], host["token"])
+    with shared_server.socket(host["code"]) as ann:
+        ann.hello(host["token"])
+        while not (state := ann.state())["over"]:
+            if 0 in state["view"]["to_act"]:
+                ann.send({"type": "act", "v": state["v"], "action": spelled_out(state["actions"])[0]})
+    early = http.get(f"/api/rooms/{host['code']}/replay/odds")
+    assert early.status_code == 200
+    chart = early.json()
+    assert set(chart["labels"]) == {"0", "1", "2"} and chart["labels"]["0"] == "Ann"
+    steps = [point["step"] for point in chart["points"]]
+    assert steps[0] == 0 and steps[-1] == chart["steps"] == state["v"]
+    for point in chart["points"]:
+        assert sum(point["chances"].values()) == pytest.approx(1.0)
+    winners = state["view"]["result"]["winners"]
+    assert chart["points"][-1]["chances"] == {
+        str(s): (1 / len(winners) if s in winners else 0.0) for s in range(3)
+    }
+
+
+def test_the_chart_of_a_game_still_running_is_refused(shared_server):
+    host, _others = table(shared_server)
+    answer = shared_server.http.get(f"/api/rooms/{host['code']}/replay/odds")
+    assert answer.status_code == 409 and answer.json()["code"] == "not_over"
