@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { setupRematch } from "./rematch.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
+import { mountOddsBoard } from "./odds_board.js";
 import { normaliseSummary } from "./summary.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
@@ -84,6 +85,7 @@ async function refreshSummary() {
 // Once the game is over, anyone with the link may replay it (static/js/replay.js).
 function showReplayLink(over) {
   document.getElementById("replay-link").hidden = !over;
+  document.getElementById("chances-link-row").hidden = !over; // the replay's win-chance chart
 }
 
 function applySummary(raw) {
@@ -122,6 +124,7 @@ function applySummary(raw) {
   const chatPanel = document.getElementById("chat-panel");
   const chatHome = inLobby ? document.getElementById("room") : document.querySelector("#table-area .side");
   if (chatPanel.parentElement !== chatHome) chatHome.append(chatPanel);
+  showOdds();
   chat.setSummary(summary);
   rematch.setSummary(summary);
   seatTools.setSummary(summary);
@@ -191,6 +194,10 @@ function onMessage(message) {
     case "rematch":
       rematch.receive(message);
       break;
+    case "odds":
+      odds.receive(message);
+      showOdds();
+      break;
     case "seat_ask":
       askAboutSeat(message, (answer) => socket.send(answer), showError);
       break;
@@ -248,6 +255,23 @@ const seatTools = setupSeatTools({
   code, token: () => seatInfo?.token, me, isHost, seatName: seatNameOf, showError, announce,
   onGraceOver: () => table?.setSeats(summary.seats),
 });
+
+// Live odds (static/js/odds_board.js): spectators always; players once the host turns them on.
+const odds = mountOddsBoard({
+  panel: document.getElementById("odds-panel"),
+  list: document.getElementById("odds-list"),
+  seatName: (seat) => seatNameOf(seat) ?? t("table.seat_n", { n: seat + 1 }),
+});
+const oddsToggle = document.getElementById("odds-players-toggle");
+function showOdds() {
+  const forPlayers = Boolean(summary?.odds_players);
+  odds.setAllowed(summary?.status !== "lobby" && (me() === null || forPlayers));
+  odds.redraw();
+  oddsToggle.hidden = !isHost() || summary?.status === "over";
+  oddsToggle.setAttribute("aria-pressed", String(forPlayers));
+  oddsToggle.textContent = t(forPlayers ? "odds.players_off" : "odds.players_on");
+}
+oddsToggle.addEventListener("click", () => hostCall("/odds/players", { on: !summary?.odds_players }));
 
 async function handToBot(seat) {
   // The player may come back: the host confirms, and the player can take the seat back.

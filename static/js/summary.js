@@ -45,5 +45,7 @@ export function normaliseSummary(raw, previous = null) {
     // Group play: chat settings and the rematch room's code (app.rooms.group).
     chat: room.chat ?? previous?.chat ?? { spectators: true, muted: [] },
     rematch: room.rematch ?? previous?.rematch ?? null,
+    // The host's "odds for players" (app.rooms.odds_option): players see the live odds too.
+    odds_players: Boolean(room.odds_players ?? previous?.odds_players),
   };
 }
