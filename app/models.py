@@ -73,6 +73,13 @@ class Room(Base):
     # The host's room option "odds for players": seated players see the live odds too.
     odds_players: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     chat_muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    # The evening's series (migration 0006, app.rooms.series): the code of its first room
+    # (None: this room is the first), and which game of the evening this room is (1, 2, ...).
+    series_code: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
+    series_game: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # The lobby of a group (migration 0007, app.rooms.group_lobby): who is ready (seat names),
+    # whether the game starts once everyone is, and friends asking to replace a bot.
+    lobby: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # Lifecycle (app.rooms.lifecycle; migration 0003_lifecycle), all Unix times:
     # the last time a seated player was known to be here (created, connected, left the socket),
     active_at: Mapped[float | None] = mapped_column(Float, nullable=True)

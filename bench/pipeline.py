@@ -12,6 +12,8 @@ soon as it may with a random legal action of its own frame, no bots, finished ro
             our games bench/peer/sealed.js (shaped like Ponies in Pursuit) and bench/peer/bluff.js
             (shaped like Dice and Bluff); only for those two games;
 - sqlite:   one Paddock process, SQLite;
+- pg-redis-1: one Paddock process on PostgreSQL and Redis (the base 2 processes are
+            compared with: the same database and bus);
 - pg-redis: two Paddock processes on one PostgreSQL database and Redis, each room's sockets
             spread over both (every action crosses processes).
 Reported: accepted actions/s, x peer, x floor, action -> last connection p50/p99, server CPU ms
@@ -52,7 +54,14 @@ GAMES = ("ponies_in_pursuit", "pony_express_bluff", "horse_racing", "pony_expres
 MARKER = "## Room pipeline against the peer and the floor"
 # How long a database's transaction count must stand still to be read: SQLite's counts are
 # written every 0.1 s; a PostgreSQL backend reports its counts within 10 s of going idle.
-QUIET = {"sqlite": 1.0, "pg-redis": 11.0}
+QUIET = {"sqlite": 1.0, "postgresql": 11.0}
+# Paddock's setups: (database, processes).
+PADDOCK_SETUPS = {
+    "sqlite": ("sqlite", 1),
+    "sqlite-people": ("sqlite", 1),
+    "pg-redis-1": ("postgresql", 1),
+    "pg-redis": ("postgresql", 2),
+}
 
 
 def raise_fd_limit() -> int:
@@ -78,10 +87,11 @@ def run_paddock(
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
-        database = PgDatabase() if setup == "pg-redis" else None
+        kind, processes = PADDOCK_SETUPS[setup]
+        database = PgDatabase() if kind == "postgresql" else None
         try:
             if database is not None:
-                servers = paddock_servers(2, database.url, REDIS, tmp)
+                servers = paddock_servers(processes, database.url, REDIS, tmp)
                 database.without_autovacuum()
                 read = database.transactions
             else:
@@ -102,7 +112,7 @@ def run_paddock(
                 )
                 result = asyncio.run(load.run([s.process.pid for s in servers], read))
                 if think is None and args.refusals:
-                    quiet = QUIET["pg-redis" if database else "sqlite"]
+                    quiet = QUIET[kind]
                     found = asyncio.run(probe(ports, game, seats, args.refusals, read, quiet))
                     result["probe"] = found
                     result["tx_per_refusal"] = found["transactions"] / found["refusals"]
@@ -217,7 +227,8 @@ def report(
         "refusal: after the load, on the idle servers, one room's seats that are not awaited send stale, "
         "repeated (double-click) and out-of-turn acts, each answered before the next; the count is read "
         "before and after once it stood still (PostgreSQL: 11 s, since an idle backend reports within 10 "
-        "s). 2 processes' CPU is compared with one SQLite process's. The last column is the load "
+        "s). 2 processes' CPU is compared with one process's on the same PostgreSQL and Redis, and "
+        "with one SQLite process's. The last column is the load "
         "generator's own CPU (one Python process on the same cores): where it nears one core per second "
         "the clients, not the server, set the pace (the peer's clients are python-socketio's, which "
         "cost more per frame than the websockets + orjson clients of Paddock and the floor).",
@@ -234,7 +245,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--rooms", type=int, default=30)
     parser.add_argument("--games", default=",".join(GAMES))
-    parser.add_argument("--setups", default="sqlite,pg-redis,floor,peer", help="also: sqlite-people")
+    parser.add_argument(
+        "--setups", default="sqlite,pg-redis-1,pg-redis,floor,peer", help="also: sqlite-people"
+    )
     parser.add_argument("--refusals", type=int, default=60, help="refusals the probe sends (0: no probe)")
     parser.add_argument("--human-rooms", type=int, default=300, help="0: no human-pace run")
     parser.add_argument("--human-seconds", type=float, default=60)
@@ -261,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for game in games:
             runs: dict[str, dict[str, Any]] = {}
-            for setup in [s for s in setups if s in ("sqlite", "pg-redis", "sqlite-people")]:
+            for setup in [s for s in setups if s in PADDOCK_SETUPS]:
                 runs[setup] = run_paddock(setup, game, args)
                 print(runs[setup], flush=True)
             if "floor" in setups:

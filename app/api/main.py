@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter
 
-from app.api.routes import board_odds, games, group, odds, rooms
+from app.api.routes import board_odds, games, group, group_lobby, odds, rooms, series
 
 api_router = APIRouter()
 api_router.include_router(games.router)
@@ -10,3 +10,5 @@ api_router.include_router(board_odds.router)
 api_router.include_router(rooms.router)
 api_router.include_router(group.router)
 api_router.include_router(odds.router)
+api_router.include_router(series.router)
+api_router.include_router(group_lobby.router)

@@ -1,8 +1,9 @@
 """Chat in the lobby, at the table and beside the replay.
 
 A line is at most MAX_CHAT characters of printable text (runs of white space become one
-space). Seated players speak under their seat's name; spectators as "Spectator <id>", where
-the id is their connection's (it changes when they reconnect). The host may turn spectator
+space). Seated players speak under their seat's name; spectators under the name they took
+(app.rooms.spectators) or as "Spectator <id>", where the id is their connection's (it changes
+when they reconnect). The host may turn spectator
 chat off and mute a sender ("seat:N" survives reconnects, "spec:<id>" lasts as long as that
 connection). Every line is stored with the room (the newest 50 are kept and sent at sync) and
 published on the room's broadcast channel, so it reaches the sockets of every process.
@@ -59,9 +60,10 @@ class Chat:
         self.parts = parts
 
     async def post_chat(
-        self, code: str, token_hash: str | None, spectator_id: str, text: Any
+        self, code: str, token_hash: str | None, spectator_id: str, text: Any, spectator: str | None = None
     ) -> dict[str, Any]:
-        """Store and publish one chat line; returns the frame every socket receives."""
+        """Store and publish one chat line; returns the frame every socket receives.
+        `spectator`: the name a spectator took (app.rooms.spectators), else "Spectator <id>"."""
         line = clean_chat(text)
 
         def work(session: Session) -> dict[str, Any]:
@@ -70,7 +72,8 @@ class Chat:
             if seat is None:
                 if room.chat_spectators is False:
                     raise RoomError("chat_off", "The host has turned spectator chat off.", 403)
-                sender, position, name = f"spec:{spectator_id}", None, spectator_name(spectator_id)
+                sender, position = f"spec:{spectator_id}", None
+                name = spectator or spectator_name(spectator_id)
             else:
                 sender, position, name = f"seat:{seat.position}", seat.position, seat.name
             if sender in (room.chat_muted or []):

@@ -10,6 +10,13 @@ the room's lock until its write is durable), so each room's own order is kept.
 Each write is a compare-and-set (app.rooms.play_record.save_if): one that lost (another
 process moved the room, or the acting seat changed hands) writes nothing and is told so,
 without disturbing the other rooms of the same transaction.
+
+With several processes, two transactions may update some of the same rooms. Each one updates
+its rooms in the order of their ids, so neither can hold one room's row while waiting for a
+row the other holds (PostgreSQL found such deadlocks and failed whole batches when each wrote
+in arrival order). A transaction the database still aborts as a deadlock or a serialization
+failure (a lock taken elsewhere, outside play) is written once more before its writers are
+told it failed: nothing of it was stored.
 """
 
 from __future__ import annotations
@@ -20,12 +27,19 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import DBAPIError
 
 from app import metrics
 
 from . import play_record
 from .play_record import Guard, PlayRecord
 from .store import RoomStore
+
+# SQLSTATEs of a transaction the database aborted only because of another one (deadlock
+# detected, serialization failure): writing it again may succeed.
+RETRYABLE = frozenset({"40P01", "40001"})
+# Times a whole batch is written before its writers get the error.
+BATCH_ATTEMPTS = 2
 
 
 @dataclass(slots=True)
@@ -58,7 +72,7 @@ class GroupCommit:
             batch, self.pending = self.pending, []
             self.in_flight = len(batch)
             try:
-                results = await self.store.tx_play(partial(_commit, batch=batch))
+                results = await self._write_batch(batch)
             except BaseException as exc:  # the whole transaction failed: nothing of it is stored
                 for write in batch:
                     if not write.done.done():
@@ -70,21 +84,42 @@ class GroupCommit:
                 self.in_flight = 0
             metrics.group_commit(len(batch))
             for write, ok in zip(batch, results, strict=True):
+                if ok:
+                    write.record.new_actions = []
                 if not write.done.done():
                     write.done.set_result(ok)
 
+    async def _write_batch(self, batch: list[Write]) -> list[bool]:
+        loaded = [write.record.loaded for write in batch]
+        for attempt in range(BATCH_ATTEMPTS):
+            try:
+                return await self.store.tx_play(partial(_commit, batch=batch))
+            except Exception as exc:
+                if attempt + 1 == BATCH_ATTEMPTS or _sqlstate(exc) not in RETRYABLE:
+                    raise
+                # Rolled back: each record is again as it was before this transaction.
+                for write, before in zip(batch, loaded, strict=True):
+                    write.record.loaded = before
+        raise AssertionError("unreachable")
+
+
+def _sqlstate(exc: Exception) -> str | None:
+    """The SQLSTATE of a driver error (the play path's statements run on the driver's cursor,
+    so its errors arrive unwrapped; the ORM's are wrapped in DBAPIError)."""
+    driver = exc.orig if isinstance(exc, DBAPIError) else exc
+    return getattr(driver, "sqlstate", None) or getattr(driver, "pgcode", None)
+
 
 def _commit(conn: Connection, batch: list[Write]) -> list[bool]:
+    """Write the batch's rooms in the order of their ids (see the module's docstring); the
+    results in the batch's order."""
     now = time.time()
-    results: list[bool] = []
+    results = [False] * len(batch)
     rows = []
-    for write in batch:
-        ok = play_record.save_if(conn, write.record, write.expected, write.guard, now)
-        results.append(ok)
+    for index in sorted(range(len(batch)), key=lambda i: batch[i].record.id):
+        write = batch[index]
+        results[index] = ok = play_record.save_if(conn, write.record, write.expected, write.guard, now)
         if ok:
             rows += write.record.new_actions
     play_record.insert_actions(conn, rows)
-    for write, ok in zip(batch, results, strict=True):
-        if ok:
-            write.record.new_actions = []
     return results

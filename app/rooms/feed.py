@@ -48,13 +48,17 @@ class RoomFeed:
         """The room's last CHAT_KEEP chat lines and notices, oldest first."""
 
         def work(session: Session) -> list[dict[str, Any]]:
-            room = self.store.room(session, code, lock=False)
-            frames = session.scalars(
-                select(RoomMessage.frame)
-                .where(RoomMessage.room_id == room.id)
-                .order_by(RoomMessage.id.desc())
-                .limit(CHAT_KEEP)
-            ).all()
-            return list(reversed(frames))
+            return kept_frames(session, self.store.room(session, code, lock=False))
 
         return await self.store.tx(work)
+
+
+def kept_frames(session: Session, room: Room) -> list[dict[str, Any]]:
+    """The room's kept chat lines and notices (the newest CHAT_KEEP), oldest first."""
+    frames = session.scalars(
+        select(RoomMessage.frame)
+        .where(RoomMessage.room_id == room.id)
+        .order_by(RoomMessage.id.desc())
+        .limit(CHAT_KEEP)
+    ).all()
+    return list(reversed(frames))

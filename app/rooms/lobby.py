@@ -19,6 +19,7 @@ from .errors import RoomError, bad_token, not_host
 from .names import clean_name, free_default, require_unique
 from .publish import Change
 from .snapshot import RoomInfo, hash_token, snapshot
+from .spectators import named as named_spectators
 from .timers import room_deadline
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ class Lobby:
     async def join(self, code: str, name: Any) -> tuple[str, int]:
         """A new seat before the start. Returns (token, seat)."""
         token = secrets.token_urlsafe(32)
+        # One namespace with the named spectators (app.rooms.spectators).
+        watching = [n for _, n in named_spectators(await self.parts.publisher.connected(code))]
 
         def work(session: Session) -> tuple[int, RoomInfo]:
             room = self.parts.store.room(session, code)
@@ -106,8 +109,8 @@ class Lobby:
                 )
             position = len(room.seats)
             taken = [seat.name for seat in room.seats]
-            player_name = clean_name(name, free_default("Player", position + 1, taken))
-            require_unique(player_name, taken)
+            player_name = clean_name(name, free_default("Player", position + 1, taken + watching))
+            require_unique(player_name, taken + watching)
             room.seats.append(
                 Seat(
                     position=position,
@@ -198,9 +201,22 @@ class Lobby:
         return await self._change(code, work)
 
     async def start(self, code: str, token: str | None) -> RoomInfo:
-        def work(session: Session) -> Change:
-            room = self.parts.store.room(session, code)
+        def by_the_host(room: Room) -> bool:
             _require_host(room, token)
+            return True
+
+        info = await self.start_if(code, by_the_host)
+        assert info is not None, "the host's start starts or refuses"
+        return info
+
+    async def start_if(self, code: str, check: Callable[[Room], bool]) -> RoomInfo | None:
+        """Start the room if `check(room)` (under the room's lock) says so, or raises a refusal;
+        None when it said no (e.g. the start once everyone is ready: app.rooms.group_lobby)."""
+
+        def work(session: Session) -> Change | None:
+            room = self.parts.store.room(session, code)
+            if not check(room):
+                return None
             _require_lobby(room)
             game = engine.get_game(room.game)
             if len(room.seats) < game.min_seats:
@@ -230,6 +246,8 @@ class Lobby:
 
         async with self.parts.locks[code]:
             change = await self.parts.store.tx(work)
+            if change is None:
+                return None
             await self.parts.publisher.change(change)
             await self.autoplay.follow(change)
         info = change.info

@@ -95,10 +95,13 @@ class RoomMemory:
 
     def advance(self, code: str, payload: dict[str, Any]) -> None:
         """Another process moved the room from version `from` to `v` (a published state change):
-        move the record held here along when it is at `from`; otherwise forget it."""
+        move the record held here along when it is at `from`; keep it when it is at `v` or
+        later already (read after that write: the change arrived late); otherwise forget it."""
         record = self.records.get(code)
         decisions = payload.get("decisions")
         if record is None:
+            return
+        if isinstance(payload.get("v"), int) and record.version >= payload["v"]:
             return
         if record.version != payload.get("from") or decisions is None or "status" not in payload:
             self.forget(code)

@@ -43,6 +43,7 @@ READ = (
     "chat_spectators",
     "chat_muted",
     "odds_players",
+    "lobby",
 )
 SEAT_COLUMNS = (
     "position",
@@ -109,6 +110,7 @@ class PlayRecord:
     chat_spectators: bool
     chat_muted: list[str] | None
     odds_players: bool
+    lobby: dict[str, Any] | None
     status: str
     version: int
     state: dict[str, Any] | None

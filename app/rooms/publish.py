@@ -26,7 +26,9 @@ from typing import Any
 from app.broadcast import Broadcast
 from app.core.config import Settings
 
+from .lobby_state import public_lobby
 from .snapshot import RoomInfo
+from .spectators import listing as spectator_listing
 from .summary import public_summary
 
 
@@ -98,8 +100,10 @@ class Publisher:
     async def summary(self, info: RoomInfo) -> dict[str, Any]:
         """The public summary plus: for each away seat of a running game `bot_in` (seconds until
         the host may hand it to a bot; absent for connected seats, bots, and outside a game),
-        the grace period, the chat settings and the rematch room's code."""
-        out = public_summary(info, await self.connected(info.code), time.time())
+        the grace period, the chat settings, the rematch room's code and the named spectators
+        (app.rooms.spectators)."""
+        connected = await self.connected(info.code)
+        out = public_summary(info, connected, time.time())
         now = self.clock()
         grace = self.settings.seat_grace_seconds
         away_since = {seat.position: seat.away_since for seat in info.seats}
@@ -112,6 +116,9 @@ class Publisher:
         out["chat"] = {"spectators": info.chat_spectators, "muted": list(info.chat_muted)}
         out["rematch"] = info.rematch_code
         out["odds_players"] = info.odds_players
+        out["spectators"] = spectator_listing(connected)
+        if info.status == "lobby":
+            out["lobby"] = public_lobby(info)
         return out
 
     # ---- the room's channel -----------------------------------------------

@@ -10,7 +10,8 @@ HMAC-SHA256(key = old token, "paddock-rematch:" + new code), and the new seat re
 token's hash; whoever shows the old token (each of the seat's sockets, when the `rematch`
 message passes by or at a later sync) gets the same new token, and nobody else can compute it.
 Seats without a player at the end (bots, seats handed to a bot, players who left) are bots in
-the new room. Asking again returns the same new room.
+the new room. Asking again returns the same new room. The new room is the next game of the
+evening's series and starts with the old room's chat (app.rooms.series).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from app.models import Room, Seat
 
 from .errors import RoomError
 from .lobby import MAX_SEED, _require_host, _seat_by_token
+from .series import carry_over
 from .snapshot import RoomInfo, hash_token, snapshot
 
 if TYPE_CHECKING:
@@ -91,6 +93,8 @@ class Rematch:
                     )
                 )
             session.add(new_room)
+            session.flush()
+            carry_over(session, room, new_room)  # the evening's series and its chat
             room.rematch_code = new_code
             frames = [self.parts.feed.notice(session, room, "rematch", code=new_code)]
             session.flush()

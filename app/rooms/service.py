@@ -7,7 +7,8 @@ one concern, wired here explicitly:
 - `Publisher` (app.rooms.publish): presence, the public summary, the room's channel;
 - `Pipeline` (app.rooms.pipeline): the one path of every action (player, bot, timer);
 - `Autoplay` (app.rooms.autoplay): bots and timers, and taking over after a restart;
-- `Lobby`, `Seats`, `Chat`, `Rematch`, `Lifecycle`, `Replays`: the rest of a room's life.
+- `Lobby`, `GroupLobby`, `Seats`, `Chat`, `Spectators`, `Rematch`, `Series`, `Lifecycle`,
+  `Replays`: the rest of a room's life.
 
 Sockets and HTTP routes call the methods below and know no rules.
 """
@@ -29,6 +30,7 @@ from .chat import Chat
 from .clock import Clock
 from .commit import GroupCommit
 from .feed import RoomFeed
+from .group_lobby import GroupLobby
 from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .locks import RoomLocks
@@ -41,7 +43,9 @@ from .publish import Change, Publisher, channel
 from .rematch import Rematch
 from .replays import Replays, not_over
 from .seats import Seats
+from .series import Series
 from .snapshot import RoomInfo, snapshot
+from .spectators import Spectators
 from .store import RoomStore
 
 __all__ = ["Change", "RoomService", "channel"]
@@ -70,9 +74,12 @@ class RoomService:
         self.autoplay = Autoplay(parts, self.pipeline)
         self.lifecycle = Lifecycle(parts, self.autoplay)
         self.lobby = Lobby(parts, self.autoplay)
+        self.group_lobby = GroupLobby(parts, self.lobby)
         self.seats = Seats(parts, self.autoplay, self.lifecycle)
         self.chat = Chat(parts)
+        self.spectators = Spectators(parts)
         self.rematches = Rematch(parts)
+        self.series = Series(parts)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
         self.odds = OddsDesk(settings.odds_workers)
@@ -199,6 +206,20 @@ class RoomService:
     async def start(self, code: str, token: str | None) -> RoomInfo:
         return await self.lobby.start(code, token)
 
+    # ---- the lobby of a group (app.rooms.group_lobby) ---------------------------
+
+    async def set_ready(self, code: str, token: str | None, ready: bool) -> RoomInfo:
+        return await self.group_lobby.set_ready(code, token, ready)
+
+    async def set_auto_start(self, code: str, token: str | None, on: bool) -> RoomInfo:
+        return await self.group_lobby.set_auto_start(code, token, on)
+
+    async def ask_seat(self, code: str, name: Any) -> tuple[str, str]:
+        return await self.group_lobby.ask_seat(code, name)
+
+    async def answer_ask(self, code: str, token: str | None, ask_id: str, approve: bool) -> RoomInfo:
+        return await self.group_lobby.answer_ask(code, token, ask_id, approve)
+
     # ---- seats ----------------------------------------------------------------
 
     async def connect(self, code: str, token_hash: str) -> None:
@@ -228,9 +249,9 @@ class RoomService:
     # ---- chat and rematch -----------------------------------------------------
 
     async def post_chat(
-        self, code: str, token_hash: str | None, spectator_id: str, text: Any
+        self, code: str, token_hash: str | None, spectator_id: str, text: Any, spectator: str | None = None
     ) -> dict[str, Any]:
-        return await self.chat.post_chat(code, token_hash, spectator_id, text)
+        return await self.chat.post_chat(code, token_hash, spectator_id, text, spectator)
 
     async def set_chat(
         self,
@@ -244,6 +265,9 @@ class RoomService:
 
     async def rematch(self, code: str, token: str | None) -> tuple[str, str, int]:
         return await self.rematches.rematch(code, token)
+
+    async def series_tally(self, code: str) -> dict[str, Any]:
+        return await self.series.tally(code)
 
     async def claim_rematch_seat(self, new_code: str, old_token: str) -> tuple[str, int] | None:
         return await self.rematches.claim_rematch_seat(new_code, old_token)

@@ -49,6 +49,8 @@ class RoomInfo:
     chat_muted: tuple[str, ...] = ()
     # The host's "odds for players" (app.rooms.odds): off, only spectators see live odds.
     odds_players: bool = False
+    # The lobby of a group: ready seats, auto start, asks to replace a bot (app.rooms.group_lobby).
+    lobby: dict[str, Any] | None = None
 
     def seat_of(self, token_hash: str | None) -> SeatInfo | None:
         if token_hash is None:
@@ -76,6 +78,7 @@ def snapshot(room: Room | PlayRecord) -> RoomInfo:
         chat_spectators=room.chat_spectators is not False,
         chat_muted=tuple(room.chat_muted or ()),
         odds_players=bool(room.odds_players),
+        lobby=room.lobby,
     )
 
 

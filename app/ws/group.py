@@ -11,6 +11,12 @@
   opened on another device: answer `{"type": "seat_answer", "keep": true|false}`; acting or
   chatting meanwhile keeps the seat too. `{"type": "seat_taken", "seat", "message"}` to them
   when the seat moved away (app.rooms.seats);
+- named spectators (app.rooms.spectators): `{"type": "spectate", "name": ...}` from a
+  spectator's socket; answered (and sent to every spectator socket after hello, and whenever
+  the host mutes or unmutes it) with `{"type": "spectator", "id", "name", "muted"}`: the id its
+  chat lines come `from` (`spec:<id>`), the name it watches under (null: anonymous), and
+  whether the host muted it (the page disables its chat box at once). The socket's name is
+  `RoomConnection.spectator` (None for seats and anonymous spectators);
 - `{"type": "rematch", "code": NEW}` when the host starts a rematch; a seated connection's also
   carries `"token"` and `"seat"`: its seat in the new room. That token is derived from this
   connection's own seat token (app.rooms.rematch), so it goes only to that seat's sockets.
@@ -29,8 +35,8 @@ from starlette.websockets import WebSocketDisconnect
 from app.rooms.errors import RoomError, error_message
 from app.rooms.snapshot import RoomInfo
 
-from .flood import TokenBucket
-from .incoming import Chat
+from .flood import TokenBucket, slow_down
+from .incoming import Chat, Spectate
 
 if TYPE_CHECKING:
     from .socket import RoomConnection
@@ -50,12 +56,16 @@ def chat_bucket(settings: Any) -> TokenBucket:
 
 
 class GroupSocket:
-    __slots__ = ("conn", "spectator_id", "bucket", "greeting", "asked")
+    __slots__ = ("conn", "spectator_id", "spectator", "muted", "bucket", "greeting", "asked")
 
     def __init__(self, connection: RoomConnection) -> None:
         self.conn = connection
         # Names a spectator in the chat ("Spectator <id>") and lets the host mute them.
         self.spectator_id = secrets.token_hex(3)
+        # The name this spectator socket watches under (app.rooms.spectators), and whether the
+        # host muted it (told to the socket when it changes).
+        self.spectator: str | None = None
+        self.muted = False
         self.bucket = chat_bucket(connection.rooms.settings)
         # The chat history after hello is sent by a task, so reading the socket goes on at once.
         self.greeting: asyncio.Task[None] | None = None
@@ -77,9 +87,57 @@ class GroupSocket:
             )
             return
         try:
-            await conn.rooms.post_chat(conn.code, conn.token_hash, self.spectator_id, message.text)
+            await conn.rooms.post_chat(
+                conn.code, conn.token_hash, self.spectator_id, message.text, self.spectator
+            )
         except RoomError as exc:
             await conn.send(error_message(exc))
+
+    # ---- named spectators (app.rooms.spectators) ----------------------------
+
+    async def on_spectate(self, message: Spectate) -> None:
+        conn = self.conn
+        if not conn.greeted:
+            await conn.error("hello_first", "Say hello first: send your seat token, or watch as a spectator.")
+            return
+        if conn.token_hash is not None:
+            await conn.error("seated", "You have a seat here: the room knows you by your seat's name.")
+            return
+        wait = self.bucket.take()  # naming costs like a chat line
+        if wait:
+            await conn.send(slow_down(wait))
+            return
+        try:
+            self.spectator = await conn.rooms.spectators.take_name(
+                conn.code, self.spectator_id, message.name, self.spectator
+            )
+        except RoomError as exc:
+            await conn.send(error_message(exc))
+            return
+        await self.send_spectator()
+
+    async def send_spectator(self) -> None:
+        await self.conn.send(
+            {"type": "spectator", "id": self.spectator_id, "name": self.spectator, "muted": self.muted}
+        )
+
+    async def on_room(self, summary: dict[str, Any]) -> None:
+        """A spectator socket is told at once when the host mutes or unmutes it."""
+        if self.conn.token_hash is not None:
+            return
+        muted = f"spec:{self.spectator_id}" in summary.get("chat", {}).get("muted", ())
+        if muted != self.muted:
+            self.muted = muted
+            await self.send_spectator()
+
+    async def close(self) -> None:
+        """The socket closed: a named spectator is listed no more."""
+        name, self.spectator = self.spectator, None
+        if name is not None:
+            try:
+                await self.conn.rooms.spectators.leave(self.conn.code, self.spectator_id, name)
+            except Exception:
+                log.exception("a named spectator's leaving failed")
 
     def after_hello(self, info: RoomInfo) -> None:
         """Send the history (and a rematch) after hello without holding up the read loop."""
@@ -138,6 +196,9 @@ class GroupSocket:
     async def after_sync(self, info: RoomInfo) -> None:
         conn = self.conn
         await conn.send({"type": "chat_history", "messages": await conn.rooms.chat_history(conn.code)})
+        if conn.token_hash is None:
+            self.muted = f"spec:{self.spectator_id}" in info.chat_muted
+            await self.send_spectator()
         if info.rematch_code:
             await self.send_rematch(info.rematch_code)
 

@@ -8,6 +8,8 @@ Client -> server:
     {"type": "chat", "text": "..."}        a chat line to the room (app.ws.group)
     {"type": "seat_answer", "keep": true}  after a `seat_ask`: keep the seat on this device
                                            (false: let the other device have it now)
+    {"type": "spectate", "name": "..."}    a spectator watches under this name (null or "":
+                                           anonymously again; app.rooms.spectators)
 """
 
 from __future__ import annotations
@@ -69,12 +71,20 @@ class SeatAnswer(_Message):
     keep: StrictBool
 
 
-ClientMessage = Annotated[Hello | Act | Ping | Chat | SeatAnswer, Field(discriminator="type")]
-_adapter: TypeAdapter[Hello | Act | Ping | Chat | SeatAnswer] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer")
+class Spectate(_Message):
+    """The name is checked by app.rooms.spectators (app.rooms.names), which words the refusals."""
+
+    type: Literal["spectate"]
+    name: Annotated[StrictStr, Field(max_length=200)] | None = None
 
 
-def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat | SeatAnswer:
+Incoming = Hello | Act | Ping | Chat | SeatAnswer | Spectate
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
+_adapter: TypeAdapter[Incoming] = TypeAdapter(ClientMessage)
+KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer", "spectate")
+
+
+def parse(raw: str | bytes | None, max_bytes: int) -> Incoming:
     """A typed message, or BadMessage with a code and a sentence for the sender."""
     if raw is None:
         raise BadMessage("bad_message", "Messages must be JSON text.")
@@ -94,7 +104,7 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Hello | Act | Ping | Chat 
     if data["type"] not in KNOWN_TYPES:
         raise BadMessage(
             "unknown_type",
-            "Unknown message type; expected hello, act, ping, chat or seat_answer.",
+            "Unknown message type; expected hello, act, ping, chat, seat_answer or spectate.",
             known=list(KNOWN_TYPES),
         )
     try:
@@ -114,4 +124,5 @@ def _sentence(kind: str, exc: ValidationError) -> str:
     expected = {"v": "a whole number", "action": "an object", "seat": "a whole number", "token": "text"}
     expected["text"] = "text"
     expected["keep"] = "true or false"
+    expected["name"] = "text of at most 200 characters, or null"
     return f"In {article.lower()} {kind} message, '{field}' must be {expected.get(field, 'valid')}."

@@ -33,7 +33,7 @@ from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
 from .guard import HELLO_TIMEOUT, SocketGuard
-from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, parse
+from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, Spectate, parse
 from .odds import OddsSocket
 from .outgoing import room_message
 from .refusals import RefusalLog
@@ -139,6 +139,7 @@ class RoomConnection:
             # Presence first: nothing below may keep the others from seeing this seat go.
             self.rooms.broadcast.unsubscribe(subscription)
             try:
+                await self.group.close()
                 if self.token_hash is not None:
                     await self.rooms.disconnect(self.code, self.token_hash)
             finally:
@@ -200,6 +201,14 @@ class RoomConnection:
             elif isinstance(parsed, SeatAnswer):
                 wait = self.flood.junk.take()
                 await (self.send(slow_down(wait)) if wait else self.group.answer(parsed.keep))
+            elif isinstance(parsed, Spectate):
+                await self.group.on_spectate(parsed)
+
+    @property
+    def spectator(self) -> str | None:
+        """The name this spectator socket watches under (app.rooms.spectators); None for a
+        seat's socket and an anonymous spectator."""
+        return self.group.spectator
 
     async def on_hello(self, hello: Hello) -> None:
         if self.greeted:
@@ -328,6 +337,7 @@ class RoomConnection:
         self.seat = seat
         is_host = self.token_hash is not None and payload["host_hash"] == self.token_hash
         await self.send(room_message(payload["summary"], seat, is_host))
+        await self.group.on_room(payload["summary"])
         self.odds.on_room(payload["summary"])
         if seat_changed and self.last_v >= 0:
             await self.sync(force=True)

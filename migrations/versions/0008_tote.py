@@ -1,7 +1,7 @@
 """Live odds and the tote: the host's room option "odds for players" (off by default).
 
 Revision ID: 0008_tote
-Revises: 0005_seat_ask
+Revises: 0007_group_lobby
 Create Date: 2026-12-02
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008_tote"
-down_revision = "0005_seat_ask"
+down_revision = "0007_group_lobby"
 branch_labels = None
 depends_on = None
 

@@ -37,11 +37,14 @@ export function mountChat({ send, host = null, seatName = () => null }) {
   const error = document.getElementById("chat-error");
   let summary = null;
   let frames = [];
+  // This page's spectator socket was muted by the host (told at once: static/js/spectators.js).
+  let spectatorMuted = false;
 
   const whoName = (who) => {
     const [kind, rest] = String(who).split(":");
     if (kind === "seat") return seatName(Number(rest)) ?? t("table.seat_n", { n: Number(rest) + 1 });
-    return t("chat.spectator_name", { id: rest });
+    const named = summary?.spectators?.named?.find((spectator) => spectator.id === rest);
+    return named ? named.name : t("chat.spectator_name", { id: rest });
   };
 
   function noticeText(frame) {
@@ -54,6 +57,10 @@ export function mountChat({ send, host = null, seatName = () => null }) {
       case "unmuted": return t("notice.unmuted", { name: whoName(frame.who) });
       case "timer_set": return frame.seconds ? t("notice.timer_set", { n: frame.seconds }) : t("notice.timer_off");
       case "rematch": return t("notice.rematch");
+      case "auto_start": return t(frame.on ? "notice.auto_start_on" : "notice.auto_start_off");
+      case "seat_asked": return t("notice.seat_asked", { name: frame.name });
+      case "seat_granted": return t("notice.seat_granted", { name: frame.name, bot: frame.bot });
+      case "seat_declined": return t("notice.seat_declined", { name: frame.name });
       default: return null;
     }
   }
@@ -132,12 +139,17 @@ export function mountChat({ send, host = null, seatName = () => null }) {
     refused(text) {
       showError(text);
     },
+    setMuted(muted) {
+      spectatorMuted = muted;
+      showError(muted ? t("error.chat_muted") : "");
+      this.setSummary(summary);
+    },
     setSummary(next) {
       summary = next;
       const spectatorsOn = next?.chat?.spectators !== false;
       const isSpectator = next?.you === null || next?.you === undefined;
       offNote.hidden = spectatorsOn;
-      const silenced = (!spectatorsOn && isSpectator)
+      const silenced = (!spectatorsOn && isSpectator) || (isSpectator && spectatorMuted)
         || (next?.chat?.muted ?? []).includes(next?.you !== null && next?.you !== undefined ? `seat:${next.you}` : "");
       for (const control of form.elements) control.disabled = silenced;
       if (hostBox) {

@@ -40,6 +40,7 @@ const ERROR_KEYS = {
   no_such_seat: "error.no_such_seat",
   already_greeted: "error.already_greeted",
   hello_first: "error.hello_first",
+  seated: "error.seated",
   spectator: "error.spectator",
   server_error: "error.server_error",
   // group play (app/rooms/chat.py, rematch.py, seats.py, app/ws/group.py)
@@ -58,6 +59,11 @@ const ERROR_KEYS = {
   seat_kept: "error.seat_kept",
   mute_full: "error.mute_full",
   no_such_sender: "error.no_such_sender",
+  // the lobby of a group (app/rooms/group_lobby.py)
+  room_not_full: "error.room_not_full",
+  no_bot: "error.no_bot",
+  too_many_asks: "error.too_many_asks",
+  no_such_ask: "error.no_such_ask",
   // hardening (app/core/json_shape.py, connections.py, app/routes/ops.py)
   too_deep: "error.too_deep",
   bad_text: "error.bad_text",

@@ -8,8 +8,11 @@ import { t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { setupRematch } from "./rematch.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
+import { setupGroupLobby } from "./group_lobby.js";
 import { mountOddsBoard } from "./odds_board.js";
 import { normaliseSummary } from "./summary.js";
+import { setupSeries } from "./series.js";
+import { setupSpectators } from "./spectators.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
 import { TurnSignals } from "./turn_signals.js";
@@ -126,7 +129,10 @@ function applySummary(raw) {
   if (chatPanel.parentElement !== chatHome) chatHome.append(chatPanel);
   showOdds();
   chat.setSummary(summary);
+  spectators.setSummary(summary, inLobby);
   rematch.setSummary(summary);
+  series.setSummary(summary);
+  groupLobby.setSummary(summary);
   seatTools.setSummary(summary);
 }
 
@@ -190,6 +196,7 @@ function onMessage(message) {
     case "notice":
     case "chat_history":
       chat.receive(message);
+      if (message.type === "notice") groupLobby.notice(message);
       break;
     case "rematch":
       rematch.receive(message);
@@ -197,6 +204,9 @@ function onMessage(message) {
     case "odds":
       odds.receive(message);
       showOdds();
+      break;
+    case "spectator":
+      spectators.receive(message);
       break;
     case "seat_ask":
       askAboutSeat(message, (answer) => socket.send(answer), showError);
@@ -208,6 +218,7 @@ function onMessage(message) {
       showError(t("device.taken"), { sticky: true });
       break;
     case "error":
+      if (spectators.refused(message)) break;
       if (CHAT_ERRORS.has(message.code)) {
         chat.refused(errorText(message));
         break;
@@ -250,10 +261,24 @@ const chat = mountChat({
     spectators: (on) => hostCall("/chat", { spectators: on }),
   },
 });
+const spectators = setupSpectators({ send: (message) => socket.send(message), me, onMuted: (muted) => chat.setMuted(muted) });
+const series = setupSeries({ code });
 const rematch = setupRematch({ code, isHost, token: () => seatInfo?.token, showError, announce });
 const seatTools = setupSeatTools({
   code, token: () => seatInfo?.token, me, isHost, seatName: seatNameOf, showError, announce,
   onGraceOver: () => table?.setSeats(summary.seats),
+});
+
+// The lobby of a group (static/js/group_lobby.js); an approved ask's token becomes this page's seat.
+function takeSeat({ token, seat }) {
+  seatInfo = { token, seat, host: false };
+  saveSeat(code, seatInfo);
+  if (summary) summary.you = seat;
+  socket.restart();
+  refreshSummary();
+}
+const groupLobby = setupGroupLobby({
+  code, token: () => seatInfo?.token, me, isHost, takeSeat, release: () => spectators.release(), showError, announce,
 });
 
 // Live odds (static/js/odds_board.js): spectators always; players once the host turns them on.
@@ -317,6 +342,7 @@ document.getElementById("join-form").addEventListener("submit", async (event) =>
     return;
   }
   try {
+    await spectators.release(); // a spectator's name is free for their seat
     const joined = await call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { body: { name } });
     seatInfo = { token: joined.token, seat: joined.seat, host: false };
     saveSeat(code, seatInfo);

@@ -88,3 +88,19 @@ def test_targets_say_met_or_missed_with_the_number():
     assert rows[4].endswith("p99 149 ms (p50 40 ms) | met |")
     assert rows[5].endswith("2.50 ms vs 2.00 ms = 1.25 x | met |")
     assert len(rows) == 6
+
+
+def test_two_processes_are_compared_with_one_on_the_same_database_and_with_sqlite():
+    results = {
+        "pony_express_bluff": {
+            "sqlite": run("sqlite", 400.0, cpu=2.0),
+            "pg-redis-1": run("pg-redis-1", 300.0, cpu=3.0),
+            "pg-redis": run("pg-redis", 500.0, cpu=3.6),
+        }
+    }
+    rows = [row for row in target_rows(results, None)[2:] if "CPU per accepted action" in row]
+    assert rows[0].endswith(
+        "against Paddock, 1 process, PostgreSQL + Redis | 3.60 ms vs 3.00 ms = 1.20 x | met |"
+    )
+    assert rows[1].endswith("against Paddock, 1 process, SQLite | 3.60 ms vs 2.00 ms = 1.80 x | missed |")
+    assert len(rows) == 2

@@ -206,3 +206,159 @@ def test_a_change_published_by_another_process_moves_the_room_held_in_memory(sql
 
     change, reads = run(one, two, scenario=scenario())
     assert change.info.version == 2 and reads == 0
+
+
+def test_a_late_change_from_another_process_keeps_the_newer_record_it_read(sqlite_url):
+    """The second process read the room after the first one's write; the published change
+    (0 -> 1) arrives after that: the record held (already at 1) stays and the next act is
+    decided without reading the room again."""
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, (ann, bo) = await game(one)
+        heard = one.broadcast.subscribe(f"room:{code}")
+        await one.act(code, ann, 0, PICK)
+        assert (await two.load(code)).version == 1  # read after the write
+        payload = next(p for p in heard.items if p.get("kind") == "state")
+        shared = {key: value for key, value in payload.items() if not key.startswith("_")}
+        two._remote_change(f"room:{code}", orjson.loads(orjson.dumps(shared)))
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+        change = await two.act(code, bo, 1, PICK)
+        return change, metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
+
+    change, reads = run(one, two, scenario=scenario())
+    assert change.info.version == 2 and reads == 0
+
+
+def _in_one_batch(rooms: RoomService, lead, acts_of):
+    """Keep every database thread busy; the `lead` act's write is taken alone (the committer
+    takes what is pending at once), then the acts of `acts_of()` queue behind it, and the
+    threads are released once they all wait: those acts are written in one batch."""
+
+    async def whole():
+        threads = rooms.store.db_thread._max_workers
+        busy, release = threading.Semaphore(0), threading.Event()
+
+        def hold(conn):
+            busy.release()
+            release.wait(30)
+
+        blocker = asyncio.gather(*(rooms.store.tx_play(hold, "hold") for _ in range(threads)))
+        for _ in range(threads):
+            await asyncio.get_running_loop().run_in_executor(None, busy.acquire, True, 30)
+        commits = rooms.pipeline.commits
+        first = asyncio.ensure_future(lead)
+        acts: list[asyncio.Future] = []
+        for _ in range(6000):  # bounded waits on what the committer shows
+            if not acts and commits.in_flight:
+                acts = [asyncio.ensure_future(act) for act in acts_of()]
+            if acts and len(commits.pending) >= len(acts) or first.done() or any(a.done() for a in acts):
+                break
+            await asyncio.sleep(0.01)
+        queued = len(commits.pending)
+        release.set()
+        await blocker
+        await first
+        return queued, await asyncio.gather(*acts)
+
+    return whole()
+
+
+def test_a_group_commit_updates_its_rooms_in_the_order_of_their_ids(sqlite_url, monkeypatch):
+    """Two processes' batches touching the same rooms must lock them in one order (else
+    PostgreSQL deadlocks): writes that arrive newest room first are stored lowest id first,
+    and each act still gets its own result."""
+    from app.rooms import commit, play_record
+
+    rooms = service_on(sqlite_url)
+    order: list[int] = []
+    real = play_record.save_if
+
+    def save_if(conn, record, *args):
+        order.append(record.id)
+        return real(conn, record, *args)
+
+    monkeypatch.setattr(commit.play_record, "save_if", save_if)
+
+    async def scenario():
+        (lead, (ann, _)), *games = [await game(rooms) for _ in range(5)]
+        for code in (lead, *(code for code, _ in games)):
+            await rooms.load(code)  # held in memory: no read waits for the held threads
+        newest_first = list(reversed(games))
+        queued, changes = await _in_one_batch(
+            rooms,
+            rooms.act(lead, ann, 0, PICK),
+            lambda: [rooms.act(code, ann, 0, PICK) for code, (ann, _) in newest_first],
+        )
+        ids = [(await rooms.pipeline.memory.record(code)).id for code, _ in newest_first]
+        return queued, changes, ids
+
+    queued, changes, ids = run(rooms, scenario=scenario())
+    assert queued == 4, "the four acts wait for one batch"
+    assert ids == sorted(ids, reverse=True), "the acts arrived newest room first"
+    assert order[1:] == sorted(ids), "stored lowest id first"
+    assert [change.info.version for change in changes] == [1, 1, 1, 1]
+
+
+@pytest.mark.postgres
+def test_a_batch_aborted_as_a_deadlock_is_written_again(postgres_url):
+    """Another transaction holds the second room's row and then waits for the first's, which
+    the batch holds: PostgreSQL aborts the batch (its deadlock check fires first). Nothing of
+    it was stored, so it is written once more, and both acts are accepted."""
+    import sqlalchemy as sa
+
+    # PostgreSQL checks a waiting transaction for a deadlock once, deadlock_timeout after it
+    # began to wait: the batch's check waits long enough for the interloper's second update
+    # to close the cycle even on a loaded machine; the interloper never checks.
+    rooms = service_on(postgres_url.replace("options=", "options=-cdeadlock_timeout%3D5s%20"))
+    other = sa.create_engine(postgres_url)
+    locked, done = threading.Event(), threading.Event()
+
+    def interloper(first: int, second: int) -> None:
+        with other.connect() as conn:
+            conn.execute(sa.text("SET deadlock_timeout = '60s'"))
+            conn.execute(sa.text("UPDATE rooms SET version = version WHERE id = :id"), {"id": second})
+            locked.set()
+            for _ in range(3000):  # until the batch waits for the row held here
+                conn.execute(sa.text("SELECT pg_stat_clear_snapshot()"))  # else fixed per transaction
+                waiting = conn.execute(
+                    sa.text(
+                        "SELECT count(*) FROM pg_stat_activity "
+                        "WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+                    )
+                ).scalar()
+                if waiting:
+                    break
+                done.wait(0.01)
+            try:
+                conn.execute(sa.text("UPDATE rooms SET version = version WHERE id = :id"), {"id": first})
+            finally:
+                conn.rollback()
+
+    async def scenario():
+        (lead, (ann, _)), *games = [await game(rooms) for _ in range(3)]
+        await rooms.load(lead)
+        ids = sorted([(await rooms.pipeline.memory.record(code)).id for code, _ in games])
+        thread = threading.Thread(target=interloper, args=ids)
+        thread.start()
+        await asyncio.get_running_loop().run_in_executor(None, locked.wait, 30)
+        retried = metrics.DB_TRANSACTIONS.labels(kind="play")._value.get()
+        queued, changes = await _in_one_batch(
+            rooms,
+            rooms.act(lead, ann, 0, PICK),
+            lambda: [rooms.act(code, ann, 0, PICK) for code, (ann, _) in games],
+        )
+        retried = metrics.DB_TRANSACTIONS.labels(kind="play")._value.get() - retried
+        await asyncio.get_running_loop().run_in_executor(None, thread.join, 60)
+        return games, queued, changes, retried
+
+    try:
+        games, queued, changes, transactions = run(rooms, scenario=scenario())
+    finally:
+        other.dispose()
+    assert queued == 2, "both acts wait for one batch"
+    assert transactions == 3, "the lead's, the aborted batch and the batch again"
+    assert [change.info.version for change in changes] == [1, 1]
+    for code, _ in games:
+        row, actions = stored(postgres_url, code)
+        assert row["version"] == 1 and len(actions) == 1

@@ -21,10 +21,15 @@ SEED = 4242
 
 
 def normalised(messages, code):
-    """The room code replaced, and each list as the set of distinct messages: what was said, not the
-    interleaving (presence and sync messages may cross on a busy machine). Live odds are compared
-    apart (`odds_by_version`): which versions' odds a spectator gets depends on timing."""
+    """The room code and spectator ids replaced, and each list as the set of distinct messages:
+    what was said, not the interleaving (presence and sync messages may cross on a busy machine).
+    Live odds are compared apart (`odds_by_version`): which versions' odds a spectator gets
+    depends on timing."""
     plain = json.loads(json.dumps(messages).replace(code, "ROOM"))
+    for got in plain.values():  # a spectator socket's id is drawn at random (app.ws.group)
+        for message in got if isinstance(got, list) else ():
+            if message.get("type") == "spectator":
+                message["id"] = "ID"
     plain = {
         who: [m for m in got if m.get("type") != "odds"] if isinstance(got, list) else got
         for who, got in plain.items()

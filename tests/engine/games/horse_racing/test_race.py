@@ -268,6 +268,17 @@ def test_hr_15_a_roll_to_the_finish_ends_the_race_and_makes_the_jockey(dice):
     assert events(state, "finish") == [{"e": "finish", "horse": 5, "jockey": 2}]
 
 
+def test_hr_12_hr_15_doubles_on_the_race_ending_roll_earn_no_advantage_die(dice):
+    """Decision: the advantage die arrives when the turn ends (HR-12), and a roll to the finish
+    ends the race at once (HR-15): the winning doubles earn nothing, so nothing is owed for it."""
+    state = race_state(hands=[[], [], ["10"], []], scratched=SCRATCHED, positions={10: 7}, active=2)
+    assert state["board"][10 - 2] == 8
+    dice.script([5, 5])
+    state = act(state, 2, type="roll")
+    assert engine.is_over(state) and state["results"][-1]["jockey"] == 2
+    assert not events(state, "advantage_die") and state["results"][-1]["penalties"][2] == 0
+
+
 def test_hr_15_a_joker_to_the_finish_ends_the_race_too(dice):
     state = race_state(hands=[[], ["Joker"], [], []], scratched=SCRATCHED, positions={12: 3}, active=1)
     dice.script([1, 1])

@@ -163,3 +163,17 @@ def test_pip_14_game_ends_as_soon_as_every_pony_finished():
     assert engine.is_over(state)
     assert engine.result(state)["revealed"]["finish_order"] == ["yellow", "blue", "red", "white", "black"]
     assert engine.view(state, None)["round"] == 2
+
+
+def test_pip_14_game_ends_when_no_hand_holds_a_card():
+    """Decision: once no player holds a card the game ends, even before its last round and with
+    ponies still running: nobody could play on (PIP-6 awaits only players with cards)."""
+    state = new_game(2)
+    state["hands"] = [["white1", "red1"], ["blue1", "blue2"]]
+    state = play_round(state, {0: sub("white1:bet", "red1:bet"), 1: sub("blue1:bet")})
+    assert not engine.is_over(state) and engine.to_act(state) == [1]  # seat 0 has nothing to play
+    state = play_round(state, {1: sub("blue2:bet")})
+    assert engine.is_over(state) and engine.to_act(state) == []
+    assert engine.view(state, None)["round"] == 2 and state["options"]["rounds"] == 5
+    assert engine.result(state)["revealed"]["finish_order"] == []
+    assert engine.result(state)["scores"] == [-4, -4]  # PIP-16: 2 per card bet on a pony that did not finish

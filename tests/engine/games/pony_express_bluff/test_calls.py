@@ -119,6 +119,28 @@ def test_peb_13_else_nearest_either_direction_jailed_ignored():
     assert state["call"]["eligible"] == [1, 2]  # 2 behind and 2 ahead; the jailed rider at 9 is ignored
 
 
+def test_peb_13_a_farther_rider_may_not_call_the_portuguese_reading():
+    """Decision: only the riders on the space, else the nearest, may call (the Portuguese text);
+    the Chinese summary's "anyone, the nearest first" is not followed: a farther rider has no say."""
+    state = at_roll(started(4), 0, PAIR, pos=[10, 8, 12, 15])
+    state = act(state, 0, "claim", hand="pair")
+    assert state["call"]["eligible"] == [1, 2]
+    assert engine.legal_actions(state, 3) == [] and 3 not in engine.to_act(state)
+    with pytest.raises(engine.EngineError):
+        act(state, 3, "call")
+
+
+def test_peb_13_a_rider_already_in_sacramento_may_call():
+    """Decision: a rider in Sacramento still stands on the trail and is not in jail, so when it
+    is the nearest it may call, and a wrong call jails it like anyone."""
+    state = at_roll(started(), 0, ["Q", "Q", "Q", "9", "A"], pos=[31, 33, 20])
+    state["mailbox"][1] = 1
+    state = act(state, 0, "claim", hand="three_kind")
+    assert state["call"]["eligible"] == [1] and engine.to_act(state) == [1]
+    state = act(state, 1, "call")
+    assert state["jailed"][1] and state["pos"][1] == 33 and state["mailbox"][1] == 1
+
+
 def test_peb_13_first_caller_takes_it():
     state = at_roll(started(4), 0, PAIR, pos=[9, 9, 10, 9])
     state = act(state, 0, "claim", hand="three_kind")

@@ -136,12 +136,51 @@ def test_peb_21_poker_best_takes_two_from_each_short_payer_jailed():
     assert after["gold"][winner] == [3, 1, 5][winner] + 4
 
 
+def test_peb_21_every_poker_loser_pays_two():
+    """Three losers who can all pay: each gives exactly 2 gold and the bank adds nothing."""
+    gold = [3, 4, 5, 6]
+    base = at_roll(started(4), 0, PAIR, pos=[6, 7, 7, 7], gold=gold)  # space 7 is plain
+    base = act(act(base, 0, "claim", hand="pair"), 1, "believe")
+    base = act(base, 2, "believe")
+    after = with_seed(base, 3, {"type": "believe"}, lambda s: bool(events(s, "poker_won")))
+    winner = events(after, "poker_won")[-1]["seat"]
+    losers = [s for s in range(4) if s != winner]
+    paid = {p["seat"]: p for p in events(after, "poker_paid")}
+    assert set(paid) == set(losers)
+    for seat in losers:
+        assert (paid[seat]["paid"], paid[seat]["bank"]) == (2, 0)
+        assert after["gold"][seat] == gold[seat] - 2 and not after["jailed"][seat]
+    assert after["gold"][winner] == gold[winner] + 2 * len(losers)
+
+
 def final(mailbox=1, items=None, options=None, bystander_on=20):
     state = at_roll(started(options=options), 0, PAIR, pos=[31, 33, bystander_on], items=items)
     state["mailbox"][1] = mailbox
     state = land(state, "two_pairs")
     assert state["phase"] == "final_duel" and state["fight"]["seats"] == [1, 0]
     return state
+
+
+def test_peb_32_a_jailed_first_arrival_still_fights_the_final_duel():
+    """Decision (the texts make no exception): the rider in Sacramento fights the final duel even
+    while jailed (jail only costs it its mailbox turn), shoots first, and can be hit."""
+    state = at_roll(started(), 0, PAIR, pos=[31, 33, 20], jailed=[False, True, False])
+    state["mailbox"][1] = 1
+    state = land(state, "two_pairs")  # the jailed rider cannot call: the claim stands
+    assert state["pos"][0] == 33 and state["phase"] == "final_duel"
+    assert state["fight"]["seats"] == [1, 0] and engine.to_act(state) == [1]
+    state = act(state, 1, "shoot", angle=270.0, power=50.0)
+    shot = aimed(state, 0)
+    after = with_seed(state, 0, shot, lambda s: events(s, "final_duel_over") != [])
+    over = events(after, "final_duel_over")[-1]
+    assert engine.is_over(after) and after["winner"] == over["winner"]
+    hit = with_seed(
+        state,
+        0,
+        shot,
+        lambda s: bool(s["last_shot"]["touched"]) and s["last_shot"]["touched"][0] == ["rider", 1],
+    )
+    assert hit["winner"] == 0 and engine.is_over(hit)
 
 
 def test_peb_32_first_arrival_shoots_first_to_the_death():

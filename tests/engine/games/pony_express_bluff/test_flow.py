@@ -126,6 +126,20 @@ def test_peb_28_jail_roll_two_pairs_escapes_else_turn_lost():
     assert stuck["active"] == 2 and not stuck["jailed"][1] and stuck["pos"][1] == 9
 
 
+def test_peb_7_peb_28_a_broke_rider_who_stays_in_jail_gets_no_charity():
+    """Decision (the Portuguese text: charity "if it escapes", and a failed roll means "nothing
+    happens"): a jailed rider with no gold who fails the escape roll loses the turn without the
+    1 gold of charity; escaping with no gold takes it before rolling for the move."""
+    state = jailed_turn(gold=0)
+    since = len(state["log"])
+    stuck = with_seed(state, 1, {"type": "jail_roll"}, lambda s: not events(s, "jail_roll")[-1]["escaped"])
+    assert stuck["gold"][1] == 0 and stuck["active"] == 2
+    assert [e for e in events(stuck, "charity", since) if e["seat"] == 1] == []
+    escaped = with_seed(state, 1, {"type": "jail_roll"}, lambda s: events(s, "jail_roll")[-1]["escaped"])
+    assert escaped["gold"][1] == 1 and escaped["active"] == 1 and escaped["phase"] == "dice"
+    assert events(escaped, "charity", since) == [{"e": "charity", "seat": 1}]
+
+
 def test_peb_30_peb_31_sacramento_riders_do_not_roll_and_walk_the_mailboxes():
     state = at_roll(started(), 0, ["K", "K", "K", "9", "10"], pos=[31, 1, 2])
     state = act(state, 0, "claim", hand="three_kind")  # needs 2, no exact count

@@ -43,6 +43,20 @@ def test_peb_29_marked_die_sets_a_face_where_it_lies():
     assert state["items"][0] == []
 
 
+def test_peb_8_peb_29_a_marked_die_under_the_cup_stays_secret_from_every_other_audience():
+    """PEB-8: only the roller sees hidden dice; a Marked Die set under the cup must not write its
+    face into the public record (`dice.known`), nor anywhere else another seat or a spectator reads."""
+    state = at_roll(started(), 0, PAIR, pos=[7, 9, 12], items=holding("marked_die"))
+    marked = {face: act(state, 0, "play_item", item="marked_die", die=2, face=face) for face in ("K", "Q")}
+    for face, after in marked.items():
+        assert after["dice"]["values"][2] == face
+        assert engine.view(after, 0)["cup"][2] == face  # the roller sees its own die
+    for audience in (1, 2, None):
+        seen = {face: engine.view(after, audience) for face, after in marked.items()}
+        assert seen["K"]["dice"]["known"][2] is None and seen["K"]["dice"]["table"][2] is None
+        assert seen["K"] == seen["Q"]
+
+
 def test_peb_29_sheriffs_pardon_keeps_a_wrong_caller_out_of_jail():
     state = at_roll(started(), 0, THREE, pos=[7, 8, 12], items=holding("sheriffs_pardon", seat=1))
     state = act(act(state, 0, "claim", hand="three_kind"), 1, "call")
@@ -91,6 +105,21 @@ def test_peb_29_bulletproof_vest_loser_pays_nothing():
     shot = next(a for a in engine.legal_actions(state, 0) if a["type"] == "shoot")
     after = with_seed(state, 0, shot, lambda s: bool(events(s, "duel_over")))
     assert after["gold"][:2] == [3, 6] and after["items"][1] == []
+
+
+def test_peb_19_peb_29_a_broke_loser_with_a_vest_pays_nothing_and_stays_out_of_jail():
+    """Decision: the Vest replaces the whole loss (PEB-29 "pay nothing"): a loser with no gold
+    who wears one is not jailed, and the bank pays the winner nothing."""
+    state = at_roll(started(), 0, PAIR, pos=[6, 7, 20], gold=[3, 0, 3], items=holding("bulletproof_vest", 1))
+    state = land(state, "pair")
+    shot = next(a for a in engine.legal_actions(state, 0) if a["type"] == "shoot")
+    after = with_seed(
+        state, 0, shot, lambda s: bool(events(s, "duel_over")) and events(s, "duel_over")[-1]["loser"] == 1
+    )
+    assert events(after, "duel_over")[-1] == {"e": "duel_over", "winner": 0, "loser": 1, "gold": 0}
+    assert after["gold"][0] == 3 and not after["jailed"][1] and after["items"][1] == []
+    # Space 7 is plain: the turn passes to the loser, who, still without gold, takes charity.
+    assert after["active"] == 1 and after["gold"][1] == 1 and events(after, "charity")[-1]["seat"] == 1
 
 
 def test_peb_29_train_pass_rides_free():

@@ -44,6 +44,42 @@ def test_peb_22_end_of_the_line_and_unaffordable_fare():
     assert state["pos"][0] == 16 and state["active"] == 1  # fare 3 > 2 gold
 
 
+def test_peb_22_fares_two_and_three_are_charged():
+    """Station 11 charges 2 to ride to 16; station 16 charges 3 to ride to 22."""
+    state = land(at_roll(started(), 0, PAIR, pos=[9, 2, 3]), "two_pairs")
+    assert state["pos"][0] == 11 and state["phase"] == "train"
+    rode = act(state, 0, "ride", pay="gold")
+    assert rode["pos"][0] == 16 and rode["gold"][0] == 1
+    assert events(rode, "train")[-1]["fare"] == 2 and rode["active"] == 1
+    state = land(at_roll(started(), 0, PAIR, pos=[14, 2, 3], gold=[4, 3, 3]), "two_pairs")
+    assert state["pos"][0] == 16 and state["phase"] == "train"
+    rode = act(state, 0, "ride", pay="gold")
+    assert rode["pos"][0] == 22 and rode["gold"][0] == 1
+    assert events(rode, "train")[-1]["fare"] == 3 and rode["active"] == 1
+
+
+def test_peb_22_to_26_no_space_action_after_the_active_rider_was_jailed_in_a_duel():
+    """Seat 0 lands on the gold mine at 8 where seat 1 stands, loses the duel broke and goes to
+    jail: the mine is not worked and the turn passes."""
+    state = land(at_roll(started(), 0, PAIR, pos=[6, 8, 20], gold=[0, 3, 3]), "two_pairs")
+    assert state["pos"][0] == 8 and state["phase"] == "duel"
+    state = act(state, 0, "shoot", angle=90.0, power=50.0)  # off the board: a miss
+    shot = next(a for a in engine.legal_actions(state, 1) if a["type"] == "shoot")
+    after = with_seed(state, 1, shot, lambda s: s["jailed"][0])
+    assert events(after, "duel_over")[-1]["loser"] == 0 and after["gold"][:2] == [0, 4]
+    assert not events(after, "mine") and after["active"] == 1 and after["phase"] != "end"
+
+
+def test_peb_22_to_26_no_space_action_after_the_active_rider_was_jailed_in_poker():
+    """Seat 0 lands on the gold mine at 8 with one gold where two riders stand, loses the poker
+    short of gold and goes to jail: the mine is not worked and the turn passes."""
+    base = at_roll(started(4), 0, PAIR, pos=[6, 8, 8, 20], gold=[1, 3, 3, 3])
+    base = act(act(base, 0, "claim", hand="two_pairs"), 1, "believe")
+    after = with_seed(base, 2, {"type": "believe"}, lambda s: s["jailed"][0])
+    assert events(after, "poker_won")[-1]["seat"] != 0 and after["pos"][0] == 8
+    assert not events(after, "mine") and after["active"] == 1
+
+
 def test_peb_23_indians_one_shot_gold_per_indian_down_back_per_standing():
     state = land(at_roll(started(), 0, PAIR, pos=[10, 20, 21]), "two_pairs")
     assert state["pos"][0] == 12 and state["phase"] == "indians"

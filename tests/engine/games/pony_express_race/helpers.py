@@ -38,8 +38,10 @@ def race_state(
     places: list[int] | None = None,
     dice_card: list[bool] | None = None,
     played: dict[int, list[str]] | None = None,
+    track_of: list[int] | None = None,
 ) -> dict[str, Any]:
-    """A race about to give track `track`'s horse its turn; horse h runs on track h + 1."""
+    """A race about to give track `track`'s horse its turn; horse h runs on track h + 1 unless
+    `track_of` allocates the tracks otherwise."""
     state = fresh(seats, seed, movement=movement)
     owners = owners if owners is not None else [h % seats for h in range(7)]
     cards = horse_cards or [["black-5", "black-6", "black-7", "red-8", "blue-9", "yellow-4"]] * 7
@@ -53,7 +55,7 @@ def race_state(
     state["chips"] = [0] * seats
     state["round"] = 6
     state["owners"] = list(owners)
-    state["track_of"] = [h + 1 for h in range(7)]
+    state["track_of"] = list(track_of) if track_of else [h + 1 for h in range(7)]
     race.start_race(state, Rng(state["rng"]))
     if positions:
         state["race"]["pos"] = list(positions)

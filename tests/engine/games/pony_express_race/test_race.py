@@ -43,6 +43,20 @@ def test_per_21_normal_move_and_colour_bonus():
     assert red["race"]["pos"][0] == 2
 
 
+def test_per_21_colour_bonus_reads_the_allocated_track_not_the_horse_number():
+    """Beige (horse 1) runs on track 1 and Brown on track 2: the space colours are track 1's."""
+    swapped = [2, 1, 3, 4, 5, 6, 7]
+    # Space 1 is blue on track 1 and plain on track 2.
+    state = race_state(2, positions=[0, 1, 0, 0, 0, 0, 0], track_of=swapped)
+    assert state["race"]["turn"]["horse"] == 1
+    bonus = act(act(state, {"type": "ride", "card": "blue-9"}), {"type": "pace", "push": False})
+    assert bonus["race"]["pos"][1] == 3 and rides(bonus)[-1]["track"] == 1
+    # Space 2 is plain on track 1 and blue on track 2.
+    state = race_state(2, positions=[0, 2, 0, 0, 0, 0, 0], track_of=swapped)
+    plain = act(act(state, {"type": "ride", "card": "blue-9"}), {"type": "pace", "push": False})
+    assert plain["race"]["pos"][1] == 3
+
+
 def test_per_22_fast_pace_success_and_failure_loses_everything():
     state = race_state(2, positions=[1, 0, 0, 0, 0, 0, 0], rolls=[9], dice_card=[False, False])
     state = act(state, {"type": "ride", "card": "blue-9"})
@@ -88,6 +102,23 @@ def test_per_24_move_up_levels_with_nearest_horse_ahead():
     assert lead["race"]["pos"][0] == 14
 
 
+def test_per_24_a_horse_in_town_is_not_the_horse_ahead_of_a_move_up():
+    """Decision: a horse that has reached the town has left the trail (the source puts it on the
+    rostrum), so a Move-Up levels with the nearest horse still racing ahead; with only finished
+    horses ahead it is a normal card of its value."""
+    cards = [CARDS] * 7
+    # Beige is in town, Orange (8) still racing ahead of Brown (5): Brown levels with Orange.
+    state = race_state(2, horse_cards=cards, positions=[5, 19, 0, 8, 0, 0, 0], places=[1])
+    moved = act(state, {"type": "ride", "card": "white-2", "move_up": True})
+    assert moved["race"]["pos"][0] == 8 and rides(moved)[-1]["pace"] == "move_up"
+    # Only Beige, in town, is ahead: no levelling offered, and asking for it plays a normal 2.
+    alone = race_state(2, horse_cards=cards, positions=[5, 19, 0, 0, 0, 0, 0], places=[1])
+    assert {"type": "ride", "card": "white-2", "move_up": True} not in engine.legal_actions(alone, 0)
+    normal = act(alone, {"type": "ride", "card": "white-2", "move_up": True})
+    assert normal["race"]["pos"][0] == 5 and normal["race"]["turn"]["step"] == "fast"
+    assert act(normal, {"type": "pace", "push": False})["race"]["pos"][0] == 6
+
+
 def test_per_25_town_in_reach_must_be_taken():
     state = race_state(2, positions=[18, 0, 0, 0, 0, 0, 0])
     state = act(state, {"type": "ride", "card": "blue-9"})
@@ -99,6 +130,18 @@ def test_per_25_town_in_reach_must_be_taken():
     assert forced["race"]["pos"][0] == 19
     free = act(state, {"type": "ride", "card": "black-7"})
     assert free["race"]["turn"]["step"] == "fast"
+
+
+def test_per_25_a_fast_success_landing_exactly_on_the_town_ends_the_move():
+    """Space 17 of track 1 is yellow, the card black: 1 space reaches 18, the fast pace's +1
+    lands exactly on the town (19), so no risky pace is offered."""
+    state = race_state(2, positions=[17, 0, 0, 0, 0, 0, 0], rolls=[7], dice_card=[False, False])
+    state = act(state, {"type": "ride", "card": "black-7"})
+    assert state["race"]["turn"]["step"] == "fast"
+    state = act(state, {"type": "pace", "push": True})  # 7 <= 7
+    assert state["race"]["pos"][0] == 19 and state["places"] == [0]
+    assert rides(state)[-1]["pace"] == "fast" and rides(state)[-1]["rolls"] == [7]
+    assert state["race"]["turn"]["horse"] == 1 and state["phase"] == "ride"
 
 
 def test_per_26_dice_card_rerolls_once_per_game():
@@ -179,6 +222,15 @@ def test_per_27_greenhorn_pace_by_card_value():
     assert high["rolls"] == [7, 2] and high["end"] == 7 and high["pace"] == "risky"
     failed = greenhorn_turn("black-7", ahead, [3, 8])
     assert failed["end"] == 3 and failed["pace"] == "failed"
+
+
+def test_per_27_a_greenhorn_holding_exactly_a_five_goes_fast():
+    """The boundary of "5-6: fast pace": a 5 rolls once, a 4 (above) never rolls."""
+    ahead = [3, 0, 0, 0, 0, 0, 0]  # Brown is not last; space 3 of track 1 is red, the card black
+    fast = greenhorn_turn("black-5", ahead, [5, 1])
+    assert (fast["pace"], fast["rolls"], fast["end"]) == ("fast", [5], 5)
+    failed = greenhorn_turn("black-5", ahead, [6, 1])
+    assert (failed["pace"], failed["rolls"], failed["end"]) == ("failed", [6], 3)
 
 
 def test_per_27_greenhorn_in_last_place_goes_risky_and_move_up_is_plain():

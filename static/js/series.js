@@ -1,0 +1,57 @@
+// The evening's series (app/rooms/series.py): "Game N of the evening" and the running tally
+// (wins and scores of the evening's finished games) in the lobby and on the end card, read from
+// GET /api/rooms/{code}/series whenever the room's status changes (a game starts or ends).
+//
+//   const series = setupSeries({ code });
+//   series.setSummary(summary)   // the normalised room summary
+import { call } from "./api.js";
+import { el } from "./dom.js";
+import { num, t } from "./i18n.js";
+import { displayName } from "./summary.js";
+
+function table(series) {
+  const rows = series.tally.map((row) => el("tr", { dataset: { name: row.name } },
+    el("th", { scope: "row", text: displayName(row.name, /^Bot \d+$/.test(row.name)) }),
+    el("td", { class: "series-wins", text: num(row.wins) }),
+    el("td", { class: "series-score", text: num(row.score) })));
+  return el("table", { class: "series-tally" },
+    el("caption", { text: t("series.tally", { n: num(series.finished) }) }),
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: t("series.player") }),
+      el("th", { scope: "col", text: t("series.wins") }),
+      el("th", { scope: "col", text: t("series.score") }))),
+    el("tbody", {}, ...rows));
+}
+
+function render(box, series) {
+  // A first game shows nothing in its lobby; from its end on, the evening is a series.
+  box.hidden = series.game < 2 && series.finished === 0;
+  box.dataset.game = String(series.game);
+  box.dataset.finished = String(series.finished);
+  const heading = el("p", { class: "series-game", text: t("series.game_n", { n: num(series.game) }) });
+  if (series.tally.length) box.replaceChildren(heading, table(series));
+  else box.replaceChildren(heading);
+}
+
+export function setupSeries({ code }) {
+  const boxes = ["series-lobby", "series-end"].map((id) => document.getElementById(id));
+  let status = null;
+
+  async function load() {
+    let series;
+    try {
+      series = await call("GET", `/api/rooms/${encodeURIComponent(code)}/series`);
+    } catch {
+      return; // the room's own refusal is shown by the page
+    }
+    for (const box of boxes) render(box, series);
+  }
+
+  return {
+    setSummary(summary) {
+      if (summary.status === status) return;
+      status = summary.status;
+      load();
+    },
+  };
+}
