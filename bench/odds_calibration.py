@@ -261,10 +261,12 @@ def report(cal: dict[str, Any], off: dict[str, Any], on: dict[str, Any]) -> str:
     per_update = statistics.median(ms for found in cal.values() for ms in found["ms"])
     lines += [
         "",
-        f"One worker process computes about {1000 / per_update:.0f} updates a second at the median cost "
-        f"({per_update:.0f} ms): the largest room rate one process keeps up with, every version",
-        "estimated. Beyond it rooms skip to their newest version (the odds update less often, the",
-        "frames do not wait: the worker runs at a lower priority, off the event loop).",
+        f"One worker process computes about {1000 / per_update:.0f} updates a second at the median",
+        f"cost ({per_update:.0f} ms on an idle core): the largest room rate (versions per second,",
+        "all rooms together) one process keeps up with, every version estimated. Beyond it rooms",
+        "skip to their newest version: the odds update less often, the frames do not wait (the",
+        "worker runs at a lower priority, off the event loop). On a loaded machine the niced worker",
+        "gets less CPU, so fewer updates get through than that (the table's odds updates/s).",
         "",
     ]
     return "\n".join(lines)
