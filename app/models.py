@@ -70,6 +70,8 @@ class Room(Base):
     # whether spectators may chat; the chat senders the host muted ("seat:N" / "spec:<id>").
     rematch_code: Mapped[str | None] = mapped_column(String(40), nullable=True)
     chat_spectators: Mapped[bool] = mapped_column(Boolean, default=True)
+    # The host's room option "odds for players": seated players see the live odds too.
+    odds_players: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     chat_muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     # The evening's series (migration 0006, app.rooms.series): the code of its first room
     # (None: this room is the first), and which game of the evening this room is (1, 2, ...).

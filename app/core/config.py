@@ -40,6 +40,10 @@ class Settings(BaseSettings):
     subscriber_queue_size: int = 32
     # Seconds a bot waits before acting, so people can follow the table (tests use 0).
     bot_delay: float = 0.8
+    # Live odds (app.rooms.odds): worker processes that compute them, off the event loop and at
+    # low priority (one update per room and version, a newer version skips the older); 0 turns
+    # live odds off (GET /api/rooms/{code}/odds then answers `odds_off`).
+    odds_workers: int = 1
 
     # ---- abuse limits (see app/core/ratelimit.py, app/ws/guard.py; README "Limits") ----
     # RATE_LIMITS=off turns the per-client limits below and the socket flood control off

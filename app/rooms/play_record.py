@@ -42,6 +42,7 @@ READ = (
     "rematch_code",
     "chat_spectators",
     "chat_muted",
+    "odds_players",
     "lobby",
     "end_vote",
     "ended_by",
@@ -112,6 +113,7 @@ class PlayRecord:
     rematch_code: str | None
     chat_spectators: bool
     chat_muted: list[str] | None
+    odds_players: bool
     lobby: dict[str, Any] | None
     end_vote: dict[str, Any] | None
     ended_by: str | None

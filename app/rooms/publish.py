@@ -116,6 +116,7 @@ class Publisher:
         out["grace_seconds"] = grace
         out["chat"] = {"spectators": info.chat_spectators, "muted": list(info.chat_muted)}
         out["rematch"] = info.rematch_code
+        out["odds_players"] = info.odds_players
         out["spectators"] = spectator_listing(connected)
         if info.status == "lobby":
             out["lobby"] = public_lobby(info)

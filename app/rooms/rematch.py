@@ -76,6 +76,7 @@ class Rematch:
                 turn_seconds=room.turn_seconds,
                 deadline=None,
                 chat_spectators=room.chat_spectators is not False,
+                odds_players=bool(room.odds_players),
             )
             for seat in sorted(room.seats, key=lambda s: s.position):
                 # A seat whose player is away, or let bots finish by vote, still has its player.

@@ -36,11 +36,13 @@ from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .locks import RoomLocks
 from .memory import RoomMemory
+from .odds import OddsDesk
+from .odds_option import OddsOption
 from .parts import Parts
 from .pipeline import Pipeline, PlayerMove
 from .publish import Change, Publisher, channel
 from .rematch import Rematch
-from .replays import Replays
+from .replays import Replays, not_over
 from .seat_choices import SeatChoices
 from .seat_requests import SeatRequests
 from .seats import Seats
@@ -87,6 +89,8 @@ class RoomService:
         self.seat_requests = SeatRequests(parts)
         self.seat_choices = SeatChoices(parts, self.autoplay)
         self.end_vote = EndVote(parts, self.autoplay)
+        self.odds = OddsDesk(settings.odds_workers)
+        self.odds_option = OddsOption(parts)
         broadcast.on_remote = self._remote_change
 
     @property
@@ -145,6 +149,20 @@ class RoomService:
 
     async def chat_history(self, code: str) -> list[dict[str, Any]]:
         return await self.feed.history(code)
+
+    async def odds_of(self, code: str) -> dict[str, Any]:
+        """The live odds of the room's current version: {"v", "chances", "labels"}."""
+        return await self.odds.current(await self.load(code))
+
+    async def odds_history(self, code: str) -> dict[str, Any]:
+        """A finished room's chances step by step, for the replay's chart."""
+        info = await self.load(code)
+        if info.status != "over":
+            raise not_over()
+        return await self.odds.history(info, self.action_log)
+
+    async def set_odds_players(self, code: str, token: str | None, on: bool) -> RoomInfo:
+        return await self.odds_option.set_odds_players(code, token, on)
 
     async def replay_steps(self, code: str) -> dict[str, Any]:
         return await self.replays.replay_steps(code)
@@ -271,4 +289,5 @@ class RoomService:
 
     async def close(self) -> None:
         await self.autoplay.close()
+        self.odds.close()
         self.store.close()

@@ -50,6 +50,8 @@ class RoomInfo:
     rematch_code: str | None = None
     chat_spectators: bool = True
     chat_muted: tuple[str, ...] = ()
+    # The host's "odds for players" (app.rooms.odds): off, only spectators see live odds.
+    odds_players: bool = False
     # The lobby of a group: ready seats, auto start, asks to replace a bot (app.rooms.group_lobby).
     lobby: dict[str, Any] | None = None
     # Ending a game by vote (app.rooms.end_vote): the open proposal; "bots" or "abandon" once passed.
@@ -81,6 +83,7 @@ def snapshot(room: Room | PlayRecord) -> RoomInfo:
         rematch_code=room.rematch_code,
         chat_spectators=room.chat_spectators is not False,
         chat_muted=tuple(room.chat_muted or ()),
+        odds_players=bool(room.odds_players),
         lobby=room.lobby,
         end_vote=room.end_vote,
         ended_by=room.ended_by,

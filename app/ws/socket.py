@@ -35,6 +35,7 @@ from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
 from .guard import HELLO_TIMEOUT, SocketGuard
 from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, SeatGive, SeatRequest, Spectate, parse
+from .odds import OddsSocket
 from .outgoing import room_message
 from .refusals import RefusalLog
 
@@ -85,6 +86,7 @@ class RoomConnection:
         "group",
         "guard",
         "refusals",
+        "odds",
     )
 
     def __init__(
@@ -119,6 +121,7 @@ class RoomConnection:
         self.drainer: asyncio.Task[None] | None = None
         self.group = GroupSocket(self)
         self.refusals = RefusalLog(settings.refusal_log_seconds)
+        self.odds = OddsSocket(self)
 
     async def run(self) -> None:
         try:
@@ -142,6 +145,7 @@ class RoomConnection:
                     await self.rooms.disconnect(self.code, self.token_hash)
             finally:
                 self.refusals.close(self.code)
+                self.odds.close()
                 self.closed = True
                 drainer = self.drainer
                 while drainer is not None and not drainer.done():
@@ -324,6 +328,7 @@ class RoomConnection:
         self.last_frame = frame
         await self.send_text(self.last_frame)
         self.sent_v = max(self.sent_v, payload["v"])
+        self.odds.on_state(payload)
         if "at" in payload:
             metrics.fanout(time.time() - payload["at"])
 
@@ -337,6 +342,7 @@ class RoomConnection:
         is_host = self.token_hash is not None and payload["host_hash"] == self.token_hash
         await self.send(room_message(payload["summary"], seat, is_host))
         await self.group.on_room(payload["summary"])
+        self.odds.on_room(payload["summary"])
         if seat_changed and self.last_v >= 0:
             await self.sync(force=True)
 
@@ -368,6 +374,7 @@ class RoomConnection:
                 self.last_frame = text
                 await self.send_text(text)
                 self.sent_v = max(self.sent_v, info.version)
+        self.odds.after_sync(info)
         return info
 
     async def error(self, code: str, message: str, **params: Any) -> None:

@@ -48,6 +48,8 @@ const ERROR_KEYS = {
   chat_empty: "error.chat_empty",
   chat_too_long: "error.chat_too_long",
   chat_off: "error.chat_off",
+  odds_off: "error.odds_off",
+  odds_failed: "error.odds_failed",
   chat_muted: "error.chat_muted",
   chat_slow: "error.chat_slow",
   not_finished: "error.not_finished",

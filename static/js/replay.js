@@ -13,6 +13,7 @@ import { countdown, el, svg } from "./dom.js";
 import { errorText } from "./errors.js";
 import { gameName, loadGameModule } from "./games.js";
 import { joinList, num, t, tp } from "./i18n.js";
+import { mountOddsChart } from "./odds_chart.js";
 import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { displayName } from "./summary.js";
 
@@ -167,6 +168,7 @@ async function show(step, { speak = true } = {}) {
   const root = $("replay");
   root.dataset.step = String(step);
   $("replay-step").value = String(step);
+  chances.mark(step);
   $("replay-step").setAttribute("aria-valuetext", t("replay.step_of", { step: num(step), count: num(count) }));
   $("replay-status").textContent = speak ? statusText(step) : "";
   $("replay-back").disabled = $("replay-first").disabled = step === 0;
@@ -252,8 +254,26 @@ async function start() {
   $("replay-area").hidden = false;
   replay.instance = replay.module.mount($("game-root"), ctx);
   wire();
+  loadChances();
   await show(0);
   $("replay").dataset.ready = "true";
+}
+
+// The win-chance chart (static/js/odds_chart.js), once the server has worked it out.
+const chances = mountOddsChart({
+  box: $("chances-chart"), legend: $("chances-legend"), seatName, onStep: (step) => move(step),
+});
+async function loadChances() {
+  $("chances").hidden = false;
+  try {
+    chances.draw(await call("GET", `/api/rooms/${code}/replay/odds`));
+    chances.mark(replay.step);
+    $("chances-loading").hidden = true;
+    $("chances").dataset.ready = "true";
+    if (window.location.hash === "#chances") $("chances").scrollIntoView();
+  } catch (error) {
+    $("chances-loading").textContent = errorText(error);
+  }
 }
 
 start();

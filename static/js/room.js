@@ -11,6 +11,7 @@ import { setupPlayChoices } from "./play_choices.js";
 import { setupSeatAsks } from "./seat_asks.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
 import { setupGroupLobby } from "./group_lobby.js";
+import { mountOddsBoard } from "./odds_board.js";
 import { normaliseSummary } from "./summary.js";
 import { setupSeries } from "./series.js";
 import { setupSpectators } from "./spectators.js";
@@ -92,6 +93,7 @@ async function refreshSummary() {
 // Once the game is over, anyone with the link may replay it (static/js/replay.js).
 function showReplayLink(over) {
   document.getElementById("replay-link").hidden = !over;
+  document.getElementById("chances-link-row").hidden = !over; // the replay's win-chance chart
 }
 
 function applySummary(raw) {
@@ -130,6 +132,7 @@ function applySummary(raw) {
   const chatPanel = document.getElementById("chat-panel");
   const chatHome = inLobby ? document.getElementById("room") : document.querySelector("#table-area .side");
   if (chatPanel.parentElement !== chatHome) chatHome.append(chatPanel);
+  showOdds();
   chat.setSummary(summary);
   spectators.setSummary(summary, inLobby);
   rematch.setSummary(summary);
@@ -204,6 +207,10 @@ function onMessage(message) {
       break;
     case "rematch":
       rematch.receive(message);
+      break;
+    case "odds":
+      odds.receive(message);
+      showOdds();
       break;
     case "spectator":
       spectators.receive(message);
@@ -302,6 +309,23 @@ const playChoices = setupPlayChoices({
 const groupLobby = setupGroupLobby({
   code, token: () => seatInfo?.token, me, isHost, takeSeat, release: () => spectators.release(), showError, announce,
 });
+
+// Live odds (static/js/odds_board.js): spectators always; players once the host turns them on.
+const odds = mountOddsBoard({
+  panel: document.getElementById("odds-panel"),
+  list: document.getElementById("odds-list"),
+  seatName: (seat) => seatNameOf(seat) ?? t("table.seat_n", { n: seat + 1 }),
+});
+const oddsToggle = document.getElementById("odds-players-toggle");
+function showOdds() {
+  const forPlayers = Boolean(summary?.odds_players);
+  odds.setAllowed(summary?.status !== "lobby" && (me() === null || forPlayers));
+  odds.redraw();
+  oddsToggle.hidden = !isHost() || summary?.status === "over";
+  oddsToggle.setAttribute("aria-pressed", String(forPlayers));
+  oddsToggle.textContent = t(forPlayers ? "odds.players_off" : "odds.players_on");
+}
+oddsToggle.addEventListener("click", () => hostCall("/odds/players", { on: !summary?.odds_players }));
 
 async function handToBot(seat) {
   // The player may come back: the host confirms, and the player can take the seat back.

@@ -48,6 +48,8 @@ export function normaliseSummary(raw, previous = null) {
     // Group play: chat settings and the rematch room's code (app.rooms.group).
     chat: room.chat ?? previous?.chat ?? { spectators: true, muted: [] },
     rematch: room.rematch ?? previous?.rematch ?? null,
+    // The host's "odds for players" (app.rooms.odds_option): players see the live odds too.
+    odds_players: Boolean(room.odds_players ?? previous?.odds_players),
     // The game's options, and the lobby of a group (app/rooms/group_lobby.py): {ready, auto_start, asks}.
     options: room.options ?? previous?.options ?? {},
     lobby: room.lobby ?? (room.status && room.status !== "lobby" ? null : previous?.lobby ?? null),

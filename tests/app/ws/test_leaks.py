@@ -22,12 +22,18 @@ SEED = 4242
 
 def normalised(messages, code):
     """The room code and spectator ids replaced, and each list as the set of distinct messages:
-    what was said, not the interleaving (presence and sync messages may cross on a busy machine)."""
+    what was said, not the interleaving (presence and sync messages may cross on a busy machine).
+    Live odds are compared apart (`odds_by_version`): which versions' odds a spectator gets
+    depends on timing."""
     plain = json.loads(json.dumps(messages).replace(code, "ROOM"))
     for got in plain.values():  # a spectator socket's id is drawn at random (app.ws.group)
         for message in got if isinstance(got, list) else ():
             if message.get("type") == "spectator":
                 message["id"] = "ID"
+    plain = {
+        who: [m for m in got if m.get("type") != "odds"] if isinstance(got, list) else got
+        for who, got in plain.items()
+    }
     return {
         who: sorted({json.dumps(m, sort_keys=True) for m in got}) if isinstance(got, list) else got
         for who, got in plain.items()
@@ -79,6 +85,8 @@ def scenario(server, game, options, secret_choice):
     fan.send({"type": "act", "v": 2, "action": action})
     assert fan.error()["code"] == "spectator"
     settle(ann, bob, cyd, fan)
+    if game != "toy":  # the toy game is registered in this test process only, not in odds workers
+        fan.wait_for(lambda m: m["type"] == "odds" and m["v"] >= 2, timeout=60)
 
     seen = {
         "seat1": bob.received,
@@ -88,11 +96,18 @@ def scenario(server, game, options, secret_choice):
         "log": http.get(f"/api/rooms/{code}/log").json(),
     }
     seen["seat0"] = ann.received
+    odds = odds_by_version(fan.received + bob.received + cyd.received)
     for client in (ann, bob, cyd, fan):
         client.close()
     everything = normalised(seen, code)
     own = everything.pop("seat0")
+    everything["odds"] = odds
     return everything, own
+
+
+def odds_by_version(received):
+    """The live odds messages received, by version (the spectator's; players get none)."""
+    return {m["v"]: m for m in received if m["type"] == "odds"}
 
 
 def toy_secret(n):
@@ -122,6 +137,11 @@ def test_other_seats_and_spectators_see_nothing_of_a_secret_choice(
         assert {"room", "state", "error"} <= kinds, (who, kinds)
         assert seen_a[who] == seen_b[who], f"{who} can tell seat 0's secret apart"
     assert seen_a["summary"] == seen_b["summary"]
+    odds_a, odds_b = seen_a["odds"], seen_b["odds"]
+    assert game == "toy" or (2 in odds_a and 2 in odds_b)
+    for v in set(odds_a) & set(odds_b):
+        assert odds_a[v] == odds_b[v], f"the live odds of version {v} tell seat 0's secret"
+    assert not [m for m in seen_a["seat1"] + seen_a["seat2"] if json.loads(m)["type"] == "odds"]
     assert seen_a["log"] == seen_b["log"] and seen_a["log"]["code"] == "not_over"
     received = [json.loads(m) for m in seen_a["seat1"] + seen_a["seat2"] + seen_a["spectator"]]
     errors = [m["code"] for m in received if m["type"] == "error"]
