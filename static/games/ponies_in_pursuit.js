@@ -111,16 +111,11 @@ class PoniesTable {
     this.ctx = ctx;
     this.selected = []; // [{index, card, use, as}]
     this.frame = null;
-    this.stopTimer = null;
     const { el, t } = ctx;
     root.classList.add("pip");
     this.header = el("div", { class: "pip-header" });
     this.roundText = el("p", { class: "pip-round" });
-    this.timerText = el("p", { class: "pip-timer", role: "timer", hidden: true });
     this.header.append(this.roundText);
-    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
-    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
-    else this.header.append(this.timerText);
     this.tracks = this.buildTracks();
     this.tracksBox = el("figure", { class: "pip-tracks" }, this.tracks.svg,
       el("figcaption", { class: "visually-hidden", id: "pip-tracks-caption" }));
@@ -185,7 +180,6 @@ class PoniesTable {
       : t("pip.round_of", { round: view.round, rounds: view.rounds });
     this.drawPonies(view, frame.previous);
     this.drawSubmitted(view, frame.over);
-    this.drawTimer(frame);
     const seated = this.ctx.me !== null;
     this.playBox.hidden = !seated || frame.over;
     this.mineBox.hidden = !seated || frame.over;
@@ -250,20 +244,6 @@ class PoniesTable {
     }));
   }
 
-  drawTimer(frame) {
-    this.stopTimer?.();
-    this.stopTimer = null;
-    if (!frame.deadline || frame.over) {
-      this.timerText.hidden = true;
-      return;
-    }
-    const { t } = this.ctx;
-    // The 10-second warning is the shell's (static/js/turn_clock.js), as for every game.
-    this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
-      text: (left) => t("pip.timer", { seconds: left }),
-    });
-  }
-
   keepSelection(view) {
     // A new round, a changed hand or an accepted submission clears the pick.
     const key = `${view.round}|${view.hand.join(",")}|${JSON.stringify(view.submission)}`;
@@ -316,10 +296,7 @@ class PoniesTable {
     if (view.submission) {
       children.push(el("p", { class: "pip-current", text: t("pip.your_submission", { plays: playsText(this.ctx, view.submission) }) }));
     }
-    // Redrawing must not lose a keyboard user's place: focus returns to the same control.
-    const focusedId = box.contains(document.activeElement) ? document.activeElement.id : "";
     box.replaceChildren(...children);
-    if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
   playChoice(sel, n, view) {
@@ -355,7 +332,7 @@ class PoniesTable {
   }
 
   redraw() {
-    this.drawPlay(this.frame.view, this.frame.actions);
+    this.ctx.keepFocus(() => this.drawPlay(this.frame.view, this.frame.actions));
   }
 
   plays() {
@@ -480,10 +457,6 @@ class PoniesTable {
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("pip.round") }),
           ...seats.map((seat) => el("th", { scope: "col", text: this.ctx.seatName(seat) })))),
         el("tbody", {}, rounds))));
-  }
-
-  destroy() {
-    this.stopTimer?.();
   }
 }
 

@@ -50,7 +50,6 @@ const MOVE_BY_KEYS = {
   fresh_horse: "peb.log.move_fresh_horse",
 };
 const WIN_KEYS = { mailboxes: "peb.win.mailboxes", final_duel: "peb.win.final_duel" };
-const CSS_URL = import.meta.resolve("/static/games/pony_express_bluff.css");
 
 // The final ranking (the rules name only the winner): the winner first, then the
 // others by how far they got (mailboxes in Sacramento, then the space reached),
@@ -324,20 +323,12 @@ class BluffTable {
     this.frame = null;
     this.reroll = new Set(); // dice picked to re-roll
     this.aim = null; // {angle, power} being set
-    this.stopTimer = null;
     this.callStart = null;
     this.shotKey = "";
     const { el, t } = ctx;
-    if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
-      document.head.append(el("link", { rel: "stylesheet", href: CSS_URL }));
-    }
     root.classList.add("peb");
     this.header = el("div", { class: "peb-header" },
       this.phaseText = el("p", { class: "peb-phase", id: "peb-phase" }));
-    this.timerText = el("p", { class: "peb-timer", role: "timer", hidden: true });
-    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
-    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
-    else this.header.append(this.timerText);
     this.boardBox = el("figure", { class: "peb-board" });
     this.legend = el("ul", { class: "peb-legend", "aria-label": t("peb.legend") });
     this.ridersBox = el("section", { class: "peb-riders", "aria-labelledby": "peb-riders-h" });
@@ -564,7 +555,6 @@ class BluffTable {
     this.root.dataset.turn = String(view.turn_no);
     this.root.dataset.active = String(view.active ?? "");
     this.root.dataset.mine = String(this.ctx.me !== null && (view.to_act ?? []).includes(this.ctx.me));
-    const focusedId = this.root.contains(document.activeElement) ? document.activeElement.id : "";
     this.phaseText.textContent = frame.over
       ? t("peb.phase.over")
       : t("peb.phase_line", { phase: t(PHASE_KEYS[view.phase] ?? "peb.phase.dice"), name: view.active !== null ? this.ctx.seatName(view.active) : "–", n: view.turn_no });
@@ -577,9 +567,7 @@ class BluffTable {
     this.drawReveal(view);
     this.drawItems(view, frame.actions);
     this.drawResults(view, frame.over);
-    this.drawTimer(frame);
     this.drawAim(view);
-    if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
   drawRiderList(view) {
@@ -843,8 +831,7 @@ class BluffTable {
   togglePick(i) {
     if (this.reroll.has(i)) this.reroll.delete(i);
     else this.reroll.add(i);
-    this.drawDice(this.frame.view, this.frame.actions);
-    document.getElementById(`peb-die-${i}`)?.focus();
+    this.ctx.keepFocus(() => this.drawDice(this.frame.view, this.frame.actions));
   }
 
   rollControls(view, actions) {
@@ -1056,42 +1043,32 @@ class BluffTable {
           el("tbody", {}, rows))));
   }
 
-  drawTimer(frame) {
-    this.stopTimer?.();
-    this.stopTimer = null;
+  // The shell's timer line counts down the call window while it is open (its own clock,
+  // static/js/timer_line.js), and the room's timer otherwise.
+  timer(frame) {
     const view = frame.view;
+    if (frame.over || view.phase !== "call" || !view.call) return null;
     const { t } = this.ctx;
-    if (frame.over) { this.timerText.hidden = true; return; }
-    let deadline = frame.deadline;
-    if (view.phase === "call" && view.call) {
-      const key = `${view.turn_no}|${view.claim?.hand}`;
-      if (key !== this.callKey) {
-        this.callKey = key;
-        this.callStart = Date.now() / 1000;
-        this.warned = false;
-      }
-      const own = this.callStart + view.call.seconds;
-      deadline = deadline ? Math.min(deadline, own) : own;
-    } else if (!deadline) {
-      this.timerText.hidden = true;
-      return;
+    const key = `${view.turn_no}|${view.claim?.hand}`;
+    if (key !== this.callKey) {
+      this.callKey = key;
+      this.callStart = Date.now() / 1000;
+      this.warned = false;
     }
-    this.stopTimer = this.ctx.countdown(this.timerText, deadline, {
-      text: (left) => t(view.phase === "call" ? "peb.call_timer" : "peb.timer", { seconds: left }),
+    const own = this.callStart + view.call.seconds;
+    return {
+      deadline: frame.deadline ? Math.min(frame.deadline, own) : own,
+      text: (left) => t("peb.call_timer", { seconds: left }),
       urgentAt: 5,
       // Without a server deadline the window stays open until everyone answered: no "0 s" on screen.
       hideAtZero: !frame.deadline,
       onTick: (left) => {
-        if (view.phase === "call" && left <= 5 && !this.warned && this.frame.actions.some((a) => a.type === "call")) {
+        if (left <= 5 && !this.warned && this.frame.actions.some((a) => a.type === "call")) {
           this.warned = true;
           this.ctx.announce(this.ctx.tp("peb.call_hurry", left, { seconds: left }), { urgent: true });
         }
       },
-    });
-  }
-
-  destroy() {
-    this.stopTimer?.();
+    };
   }
 }
 
@@ -1207,6 +1184,7 @@ function describeSecrets(secrets, view, ctx) {
 
 export default {
   id: "pony_express_bluff",
+  stylesheet: true,
   mount: (root, ctx) => new BluffTable(root, ctx),
   describeEvent,
   turnText,

@@ -38,7 +38,6 @@ const OPTION_CHOICE_KEYS = {
     standard: "opt.pony_express_race.movement.standard", alternative: "opt.pony_express_race.movement.alternative",
   },
 };
-const CSS_URL = import.meta.resolve("/static/games/pony_express_race.css");
 const TOWN = 19;
 const SVG = { left: 84, cell: 27, row: 36, top: 22 };
 // An owner's name on a track, cut to fit the margin before the start space.
@@ -196,20 +195,12 @@ class PonyExpressRaceTable {
     this.frame = null;
     this.selectedCard = null;
     this.shownRollKey = "";
-    this.stopTimer = null;
     const { el, t } = ctx;
-    if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
-      document.head.append(el("link", { rel: "stylesheet", href: CSS_URL }));
-    }
     root.classList.add("per");
     this.header = el("div", { class: "per-header" });
     this.statusText = el("p", { class: "per-status" });
     this.variantText = el("p", { class: "per-variant muted" });
-    this.timerText = el("p", { class: "per-timer", role: "timer", hidden: true });
     this.header.append(this.statusText, this.variantText);
-    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
-    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
-    else this.header.append(this.timerText);
     this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true });
     this.diceBox = el("section", { class: "per-dice", "aria-labelledby": "per-dice-h", hidden: true });
     this.tracksBox = el("figure", { class: "per-tracks" });
@@ -231,12 +222,10 @@ class PonyExpressRaceTable {
   arrange(stage) {
     if (this.arrangedFor === stage) return;
     this.arrangedFor = stage;
-    const focused = this.root.contains(document.activeElement) ? document.activeElement.id : "";
     const middle = stage === 1
       ? [this.handBox, this.boards, this.tracksBox, this.rostrum]
       : [this.tracksBox, this.rostrum, this.handBox, this.boards];
     this.root.replaceChildren(this.header, this.actBox, this.diceBox, this.resultsBox, ...middle);
-    if (focused) document.getElementById(focused)?.focus();
   }
 
   // Seven tracks of 18 coloured or plain spaces and the town; colour is
@@ -305,7 +294,6 @@ class PonyExpressRaceTable {
       ? `${this.statusLine(view, frame.over)} · ${this.ctx.t("per.turn_waiting", { name: this.ctx.seatName(acting[0]) })}`
       : this.statusLine(view, frame.over);
     this.variantText.textContent = this.variantLine(view);
-    this.drawTimer(frame);
     this.drawTracks(view);
     this.drawRostrum(view);
     this.drawOdds(view, frame.previous);
@@ -339,18 +327,6 @@ class PonyExpressRaceTable {
     if (movement) parts.push(t("per.variant_part", { name: t("opt.pony_express_race.movement"), value: t(movement) }));
     if (options.track_choice) parts.push(t("opt.pony_express_race.track_choice"));
     return parts.join(" · ");
-  }
-
-  drawTimer(frame) {
-    this.stopTimer?.();
-    this.stopTimer = null;
-    if (!frame.deadline || frame.over) {
-      this.timerText.hidden = true;
-      return;
-    }
-    this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
-      text: (left) => this.ctx.t("per.timer", { seconds: left }),
-    });
   }
 
   drawTracks(view) {
@@ -596,12 +572,9 @@ class PonyExpressRaceTable {
       this.selectedCard = null;
       return;
     }
-    const focusedId = this.actBox.contains(document.activeElement) ? document.activeElement.id : "";
     const heading = el("h2", { id: "per-act-h", text: turnText({ ...view, over: false }, this.ctx) ?? t("table.your_move") });
     const body = this.actBody(view, actions);
     this.actBox.replaceChildren(heading, ...body.filter(Boolean));
-    // A keyboard user stays in the prompt: the same control, or the first one of the next question.
-    if (focusedId) (document.getElementById(focusedId) ?? this.actBox.querySelector("button, select"))?.focus();
   }
 
   actBody(view, actions) {
@@ -632,7 +605,10 @@ class PonyExpressRaceTable {
       const cardButtons = el("ul", { class: "per-hand per-pick", "aria-label": t("per.pick_card") }, cards.map((card) => el("li", {},
         this.bigCard(card, {
           type: "button", id: `per-card-${card}`, "aria-pressed": String(card === this.selectedCard), dataset: { card },
-          onclick: () => { this.selectedCard = card; this.drawAct(this.frame.view, this.frame.actions, this.frame.over); },
+          onclick: () => {
+            this.selectedCard = card;
+            this.ctx.keepFocus(() => this.drawAct(this.frame.view, this.frame.actions, this.frame.over));
+          },
         }))));
       const onto = actions.filter((a) => a.card === this.selectedCard);
       return [el("p", { text: t("per.play_help") }), cardButtons,
@@ -843,10 +819,6 @@ class PonyExpressRaceTable {
         }))
         : null))));
   }
-
-  destroy() {
-    this.stopTimer?.();
-  }
 }
 
 // The shell's end card (static/js/end_card.js): chips, and what the bets and prizes brought.
@@ -921,6 +893,7 @@ function describeSecrets(secrets, view, ctx) {
 
 export default {
   id: "pony_express_race",
+  stylesheet: true,
   mount: (root, ctx) => new PonyExpressRaceTable(root, ctx),
   describeEvent,
   turnText,
