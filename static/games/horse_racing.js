@@ -8,6 +8,15 @@
 const HORSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const SPECIAL_KEYS = { K: "hr.card_king", A: "hr.card_ace", Joker: "hr.card_joker" };
 const SPECIAL_MARKS = { K: "K", A: "A", Joker: "★" };
+// One-line hints on the cards (static/js/hints.js), for the draft and the hand (HR-13, 14, 16, 18).
+const HINT_KEYS = { K: "hr.hint.king", A: "hr.hint.ace", Joker: "hr.hint.joker" };
+
+function cardHint(ctx, card, baseAnte) {
+  const horse = horseOf(card);
+  if (horse) return ctx.t("hr.hint.horse", { horse });
+  const leftover = { K: 2, A: 3, Joker: 4 }[card] * baseAnte;
+  return ctx.t(HINT_KEYS[card], { amount: ctx.num(leftover) });
+}
 const BOARD_KEYS = {
   classic: "opt.horse_racing.board.classic", "even-a": "opt.horse_racing.board.even-a",
   "even-b": "opt.horse_racing.board.even-b", "even-c": "opt.horse_racing.board.even-c",
@@ -506,11 +515,12 @@ class HorseRacingTable {
   cardButton(card, id, pressed, enabled, onclick) {
     const { el } = this.ctx;
     const horse = horseOf(card);
-    return el("button", {
+    return this.ctx.hint(el("button", {
       type: "button", id, class: `hr-card ${horse ? "hr-card-horse" : "hr-card-special"}`, "aria-pressed": String(pressed),
       disabled: !enabled, dataset: { card }, onclick,
     }, el("span", { class: "hr-card-mark", "aria-hidden": "true", text: horse ? String(horse) : SPECIAL_MARKS[card] }),
-    el("span", { class: "hr-card-name", text: cardName(this.ctx, card) }));
+    el("span", { class: "hr-card-name", text: cardName(this.ctx, card) })),
+    cardHint(this.ctx, card, this.frame?.view.options?.base_ante ?? 1));
   }
 
   drawHand(view) {
@@ -521,10 +531,11 @@ class HorseRacingTable {
     this.handBox.replaceChildren(...[
       el("h2", { id: "hr-hand-h", text: this.ctx.tp("hr.hand_heading", hand.length, { n: hand.length }) }),
       hand.length
-        ? el("ul", { class: "hr-cards hr-hand" }, hand.map((card) => el("li", {
-          class: `hr-card ${horseOf(card) ? "hr-card-horse" : "hr-card-special"}`, dataset: { card },
+        ? el("ul", { class: "hr-cards hr-hand" }, hand.map((card) => this.ctx.hint(el("li", {
+          class: `hr-card ${horseOf(card) ? "hr-card-horse" : "hr-card-special"}`, dataset: { card }, tabindex: "0",
         }, el("span", { class: "hr-card-mark", "aria-hidden": "true", text: horseOf(card) ? String(horseOf(card)) : SPECIAL_MARKS[card] }),
-        el("span", { class: "hr-card-name", text: cardName(this.ctx, card) }))))
+        el("span", { class: "hr-card-name", text: cardName(this.ctx, card) })),
+        cardHint(this.ctx, card, view.options?.base_ante ?? 1))))
         : el("p", { class: "muted", text: t("hr.hand_empty") }),
       penalty && view.phase === "race" ? el("p", { class: "muted", text: t("hr.hand_penalty", { amount: penalty }) }) : null,
     ].filter(Boolean));

@@ -105,6 +105,19 @@ function admits(choice, plays) {
   return choice.distinct !== "colour" || colours.size === plays.length;
 }
 
+// PIP-15/16, next to the stakes: what a pony pays you where it finished, or, still racing,
+// what 1st place would pay and what not finishing would cost.
+const PAYOUT = [2, 1.5, 1, 0.5, 0];
+const PENALTY_PER_CARD = 2;
+function paysText(ctx, view, colour) {
+  const stake = view.stakes[colour] ?? 0;
+  const cards = view.bet_cards[colour] ?? 0;
+  const place = view.finish_order.indexOf(colour);
+  if (place >= 0) return ctx.t("pip.pays_finished", { amount: ctx.num(stake * PAYOUT[place]), place: place + 1 });
+  if (!stake && !cards) return ctx.t("pip.pays_nothing");
+  return ctx.t("pip.pays_open", { best: ctx.num(stake * PAYOUT[0]), penalty: ctx.num(cards * PENALTY_PER_CARD) });
+}
+
 class PoniesTable {
   constructor(root, ctx) {
     this.root = root;
@@ -278,6 +291,9 @@ class PoniesTable {
         },
         el("span", { class: "card-value", "aria-hidden": "true", text: String(value) }),
         el("span", { class: "card-name", text: cardName(this.ctx, card) }))));
+      this.ctx.hint(cards.lastChild.firstChild, colour
+        ? t("pip.hint.card", { colour: colourName(this.ctx, colour), value })
+        : t("pip.hint.wild", { value }));
     });
     const children = [heading, cards];
     if (awaited) {
@@ -365,17 +381,20 @@ class PoniesTable {
 
   drawMine(view) {
     const { el, t } = this.ctx;
-    const rows = PONIES.map((c) => el("tr", {},
+    const rows = PONIES.map((c) => el("tr", { dataset: { colour: c } },
       el("th", { scope: "row", text: colourName(this.ctx, c) }),
       el("td", { text: this.ctx.num(view.stakes[c]) }),
-      el("td", { text: this.ctx.num(view.bet_cards[c]) })));
+      el("td", { text: this.ctx.num(view.bet_cards[c]) }),
+      el("td", { class: "pip-pays", text: paysText(this.ctx, view, c) })));
     this.mineBox.replaceChildren(...[
       el("h2", { id: "pip-mine-h", text: t("pip.stakes_heading") }),
-      el("table", { class: "pip-stakes" },
+      el("p", { class: "pip-payout-rule", id: "pip-payout-rule", text: t("pip.payout_rule") }),
+      el("table", { class: "pip-stakes", "aria-describedby": "pip-payout-rule" },
         el("thead", {}, el("tr", {},
           el("th", { scope: "col", text: t("pip.pony") }),
           el("th", { scope: "col", text: t("pip.stake") }),
-          el("th", { scope: "col", text: t("pip.cards_bet") }))),
+          el("th", { scope: "col", text: t("pip.cards_bet") }),
+          el("th", { scope: "col", text: t("pip.pays") }))),
         el("tbody", {}, rows)),
       el("p", { text: t("pip.your_garnets", { garnets: view.garnets[this.ctx.me] }) }),
       (view.my_plays ?? []).length ? el("h3", { text: t("pip.my_plays_heading") }) : null,

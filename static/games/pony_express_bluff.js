@@ -373,6 +373,7 @@ class BluffTable {
           group.append(svg("rect", { x: x - 4.5 + i * 3.2, y: y + 5, width: 2.6, height: 2.6, class: "peb-mailbox", "data-box": String(i + 1) }));
         }
       }
+      this.ctx.hint(group, t("peb.hint.space", { n: space.space, kind: t(KIND_KEYS[space.kind] ?? "peb.kind.plain") }));
       ground.append(group);
     }
     ground.append(svg("text", { x: 2, y: flipY(board, [0, 29])[1], class: "peb-zone-label", text: t("peb.st_joseph") }));
@@ -1185,6 +1186,8 @@ function describeSecrets(secrets, view, ctx) {
 export default {
   id: "pony_express_bluff",
   stylesheet: true,
+  // Each rider's colour is its player's colour in the players panel and the log too.
+  playerColours: (view) => view.colours,
   mount: (root, ctx) => new BluffTable(root, ctx),
   describeEvent,
   turnText,

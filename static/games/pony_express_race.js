@@ -207,6 +207,7 @@ class PonyExpressRaceTable {
     this.rostrum = el("section", { class: "per-rostrum-box", "aria-labelledby": "per-rostrum-h" });
     this.oddsBox = el("section", { class: "per-odds", "aria-labelledby": "per-odds-h" });
     this.chartBox = el("section", { class: "per-chart", "aria-labelledby": "per-chart-h" });
+    this.pilesBox = el("figure", { class: "per-piles", "aria-labelledby": "per-piles-h" });
     this.handBox = el("section", { class: "per-mine", "aria-labelledby": "per-mine-h", hidden: true });
     this.resultsBox = el("section", { class: "per-results", "aria-labelledby": "per-results-h", hidden: true });
     this.tracks = this.buildTracks();
@@ -214,7 +215,7 @@ class PonyExpressRaceTable {
       el("div", { class: "scroll-x per-tracks-scroll", tabindex: "0", role: "region", "aria-labelledby": "per-tracks-h" },
         el("h2", { id: "per-tracks-h", class: "per-sub", text: t("per.tracks_heading") }), this.tracks.svg),
       el("figcaption", { class: "visually-hidden", id: "per-tracks-caption" }));
-    this.boards = el("div", { class: "per-boards" }, this.oddsBox, this.chartBox);
+    this.boards = el("div", { class: "per-boards" }, this.pilesBox, this.oddsBox, this.chartBox);
     this.arrange(1);
   }
 
@@ -240,6 +241,7 @@ class PonyExpressRaceTable {
     });
     const labels = [];
     const owners = [];
+    const stripes = [];
     const tokens = [];
     root.append(svg("text", { x: SVG.left + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.start_short") }));
     root.append(svg("text", { x: SVG.left + SVG.cell * TOWN + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.town_short") }));
@@ -249,9 +251,13 @@ class PonyExpressRaceTable {
       group.append(svg("rect", { x: 0, y: y + 1, width, height: SVG.row - 2, rx: 6, class: "per-row-bg" }));
       const label = svg("text", { x: 4, y: y + 15, class: "per-track-label", text: String(index + 1) });
       const owner = svg("text", { x: 4, y: y + 29, class: "per-track-owner", text: "" });
+      // The owner's colour (static/js/player_colour.js) beside their name, at the track's edge.
+      const stripe = svg("rect", { x: 0, y: y + 4, width: 3, height: SVG.row - 8, class: "per-owner-stripe" });
+      stripe.style.display = "none";
       labels.push(label);
       owners.push(owner);
-      group.append(label, owner);
+      stripes.push(stripe);
+      group.append(stripe, label, owner);
       group.append(svg("rect", { x: SVG.left + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-start" }));
       group.append(svg("rect", {
         x: SVG.left + SVG.cell * TOWN + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-town",
@@ -276,7 +282,7 @@ class PonyExpressRaceTable {
       tokens.push(token);
       root.append(token);
     }
-    return { svg: root, labels, owners, tokens, coloured: false };
+    return { svg: root, labels, owners, stripes, tokens, coloured: false };
   }
 
   update(frame) {
@@ -294,8 +300,10 @@ class PonyExpressRaceTable {
       ? `${this.statusLine(view, frame.over)} · ${this.ctx.t("per.turn_waiting", { name: this.ctx.seatName(acting[0]) })}`
       : this.statusLine(view, frame.over);
     this.variantText.textContent = this.variantLine(view);
+    this.tracksBox.classList.toggle("per-animate", Boolean(frame.previous));
     this.drawTracks(view);
     this.drawRostrum(view);
+    this.drawPiles(view, frame.over);
     this.drawOdds(view, frame.previous);
     this.drawChart(view);
     this.drawMine(view, frame.over);
@@ -361,6 +369,10 @@ class PonyExpressRaceTable {
       const ownerText = this.tracks.owners[horse.track - 1];
       ownerText.textContent = owner.length > OWNER_CHARS ? `${owner.slice(0, OWNER_CHARS - 1).join("")}…` : owner.join("");
       ownerText.dataset.owner = horse.owner === null || horse.owner === undefined ? "" : String(horse.owner);
+      const stripe = this.tracks.stripes[horse.track - 1];
+      const owned = Number.isInteger(horse.owner);
+      stripe.style.display = owned ? "" : "none";
+      if (owned) stripe.style.fill = this.ctx.seatColour(horse.owner);
       // Wide letters (Chinese names) are squeezed into the margin rather than over the start space.
       ownerText.removeAttribute("textLength");
       if (ownerText.getComputedTextLength() > SVG.left - 8) {
@@ -435,6 +447,33 @@ class PonyExpressRaceTable {
     return this.ctx.el("span", {
       class: `per-marker horse-${HORSE_CLASSES[horse]} ${extra}`.trim(), "aria-hidden": "true", text: horseShort(this.ctx, horse),
     });
+  }
+
+  // The betting stage as a picture: beside each horse, the chips bet on it, one pile per
+  // player in that player's colour (the numbers are in the chart below and in the words).
+  drawPiles(view, over) {
+    const { el, t, num } = this.ctx;
+    this.pilesBox.hidden = over || view.stage !== 1;
+    if (this.pilesBox.hidden) return;
+    const MAX_DRAWN = 8;
+    const columns = view.horses.map((_, horse) => {
+      const bets = view.bets.map((row, seat) => [seat, row[horse]]).filter(([, chips]) => chips > 0);
+      const piles = bets.map(([seat, chips]) => el("span", {
+        class: "per-pile", dataset: { seat: String(seat), chips: String(chips) },
+        style: `--player: ${this.ctx.seatColour(seat)}`, "aria-hidden": "true",
+      }, ...Array.from({ length: Math.min(chips, MAX_DRAWN) }, () => el("span", { class: "per-chip" })),
+      chips > MAX_DRAWN ? el("span", { class: "per-chip-more", text: `+${num(chips - MAX_DRAWN)}` }) : null));
+      const words = bets.length
+        ? this.ctx.joinList(bets.map(([seat, chips]) => t("per.bet_pile_part", { name: this.ctx.seatName(seat), chips: num(chips) })))
+        : t("per.bet_pile_none");
+      return el("li", { class: "per-pile-column", dataset: { horse: String(horse) } },
+        el("span", { class: "per-piles-row" }, piles),
+        el("span", { class: "per-pile-horse" }, this.marker(horse), horseName(this.ctx, horse)),
+        el("span", { class: "per-pile-words", text: words }));
+    });
+    this.pilesBox.replaceChildren(
+      el("h2", { id: "per-piles-h", text: t("per.piles_heading") }),
+      el("ul", { class: "per-pile-list" }, columns));
   }
 
   drawOdds(view, previous) {

@@ -3,10 +3,12 @@
 // its module's optional `playerColours(view) -> ["red", …]` (names from COLOURS);
 // every other game gives seat n the n-th colour of SEAT_ORDER. Colours always come with
 // the player's name beside them, never alone.
+// Red, blue, white, green and brown are Dice and Bluff's riders (pony_express_bluff.css
+// holds the same values; a browser test compares the board with the players list).
 export const COLOURS = {
-  red: "#c62828", blue: "#1f56c2", green: "#2e7d32", orange: "#d35400", purple: "#7b3fa0",
-  teal: "#00796b", brown: "#795548", pink: "#c2185b", olive: "#827717", navy: "#283593",
-  grey: "#616161", black: "#1b1b1b", white: "#f4f4f4", yellow: "#f2c200", cyan: "#0288d1",
+  red: "#b71c1c", blue: "#1f56c2", green: "#1b7a3a", orange: "#d35400", purple: "#7b3fa0",
+  teal: "#00796b", brown: "#6d4320", pink: "#c2185b", olive: "#827717", navy: "#283593",
+  grey: "#616161", black: "#1b1b1b", white: "#ffffff", yellow: "#f2c200", cyan: "#0288d1",
 };
 const SEAT_ORDER = ["red", "blue", "green", "orange", "purple", "teal", "brown", "pink", "olive", "navy", "grey", "cyan"];
 

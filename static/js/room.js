@@ -179,10 +179,7 @@ function onMessage(message) {
       if (table && typeof message.v === "number" && message.v > table.version) socket.restart();
       break;
     case "room":
-    case "lobby":
-    case "presence":
-    case "seats":
-      applySummary(message.room ?? message.summary ?? message);
+      applySummary(message);
       break;
     case "chat":
     case "notice":

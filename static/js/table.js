@@ -105,7 +105,7 @@ export class Table {
     const sync = Array.isArray(message.log);
     if (!sync && message.v === this.version) return;
     if (sync) this.log = message.log.slice();
-    else this.log.push(...(message.events ?? message.view?.log ?? []));
+    else this.log.push(...(message.events ?? []));
     const previous = this.view;
     this.version = message.v ?? this.version;
     // Game modules read the log as `view.log`, as before: the shell puts it back in.
@@ -122,6 +122,7 @@ export class Table {
     };
     setPlayerColours(this.module.playerColours?.(this.view) ?? null);
     const root = document.getElementById("game-root");
+    root.dataset.v = String(this.version); // a hook for tests: the frame the table shows
     const restoreFocus = rememberFocus(root);
     this.instance.update(frame);
     restoreFocus();

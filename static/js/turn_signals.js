@@ -85,7 +85,7 @@ export class TurnSignals {
   drawSoundButton() {
     if (!this.soundButton) return;
     this.soundButton.textContent = this.sound ? t("sound.on") : t("sound.off");
-    this.soundButton.setAttribute("aria-label", this.sound ? t("sound.mute") : t("sound.unmute"));
+    this.soundButton.title = this.sound ? t("sound.mute") : t("sound.unmute");
     this.soundButton.dataset.sound = this.sound ? "on" : "off";
   }
 

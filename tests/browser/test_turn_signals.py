@@ -182,7 +182,7 @@ def test_sound_is_on_after_the_first_click_ticks_in_the_last_seconds_and_mutes_r
     mute = page.locator("#turn-bar #sound-toggle")
     expect(mute).to_be_visible()
     expect(mute).to_have_text(words("en", "sound.on"))
-    expect(mute).to_have_attribute("aria-label", words("en", "sound.mute"))
+    expect(mute).to_have_attribute("title", words("en", "sound.mute"))
     page.wait_for_function("window.__tones >= 2")  # the turn tone: two notes
     warning = page.locator("#turn-warning")
     expect(warning).to_be_visible(timeout=15_000)
