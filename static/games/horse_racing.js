@@ -636,7 +636,6 @@ async function describeOptions(options, ctx) {
   const key = boardKey(board);
   const odds = await boardOdds(board);
   if (!odds) return null;
-  ensureCss();
   const { el, t } = ctx;
   const best = Math.max(...Object.values(odds.win));
   return el("div", { class: "hr-odds", dataset: { board: key } },

@@ -724,6 +724,10 @@ class BluffTable {
     }
     const mine = this.ctx.me !== null && view.active === this.ctx.me && view.phase === "dice";
     const rollKey = `${view.turn_no}|${dice.history.length}`;
+    // A new roll tumbles the dice it threw: those whose face changed and those shaken under
+    // the cup (not on the first drawing; never with reduced motion: the CSS).
+    const thrown = this.rollKey !== undefined && rollKey !== this.rollKey;
+    const before = this.shownFaces ?? [];
     if (rollKey !== this.rollKey) this.reroll.clear();
     this.rollKey = rollKey;
     const toggles = actions.filter((a) => a.type === "arrange");
@@ -737,8 +741,9 @@ class BluffTable {
         ? t(under ? "peb.die_cup_face" : "peb.die_table_face", { n: i + 1, face })
         : known ? t("peb.die_known", { n: i + 1, face: known }) : t("peb.die_hidden", { n: i + 1 });
       const picked = this.reroll.has(i);
+      const rolling = thrown && (under || face !== before[i]);
       const attrs = {
-        class: `peb-die${face ? "" : " face-down"}${known ? " known" : ""}${picked ? " picked" : ""}`,
+        class: `peb-die${face ? "" : " face-down"}${known ? " known" : ""}${picked ? " picked" : ""}${rolling ? " rolling" : ""}`,
         dataset: { die: String(i), where: under ? "cup" : "table", face: face ?? "" },
       };
       if (!mine) return el("span", { ...attrs, role: "img", "aria-label": label }, el("span", { "aria-hidden": "true", text }));
@@ -769,6 +774,7 @@ class BluffTable {
         el("div", { class: "peb-die-row" }, indexes.length ? indexes.map(dieNode) : el("span", { class: "muted", text: t("peb.no_dice") })));
       return box;
     };
+    this.shownFaces = [0, 1, 2, 3, 4].map((i) => (dice.under_cup[i] ? (view.cup ? view.cup[i] : null) : dice.table[i]));
     const cupIdx = [0, 1, 2, 3, 4].filter((i) => dice.under_cup[i]);
     const tableIdx = [0, 1, 2, 3, 4].filter((i) => !dice.under_cup[i]);
     const roller = this.ctx.seatName(view.active);

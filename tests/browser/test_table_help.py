@@ -220,3 +220,39 @@ def test_focus_stays_on_the_same_control_when_a_frame_arrives(browser, server_ur
     expect(page.locator("#game-root")).to_have_attribute("data-v", str(table.v))
     expect(page.locator(f"#{target}")).to_be_focused()
     close(page)
+
+
+# ---- dice that roll, in every game that has dice ---------------------------------------------
+
+
+def peb_rerolled() -> tuple[dict, dict]:
+    """A Dice and Bluff state with dice shown, and the state just after the same rider rolls again."""
+    state = bots_until("pony_express_bluff", 4, 3, lambda s: engine.view(s, None)["turn_no"] >= 2)
+    for n in range(5000):
+        view = engine.view(state, None)
+        after = step(state, n)
+        later = engine.view(after, None)
+        if (
+            view["phase"] == "dice"
+            and later["phase"] == "dice"
+            and later["turn_no"] == view["turn_no"]
+            and len(later["dice"]["history"]) > len(view["dice"]["history"])
+        ):
+            return state, after
+        state = after
+    raise AssertionError("no re-roll")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_dice_and_bluff_dice_roll_when_thrown(browser, server_url, motion):
+    before, after = peb_rerolled()
+    page, table = stage(browser, server_url, before, seat=None, reduced_motion=motion)
+    dice = page.locator(".peb-dice .peb-die")
+    expect(dice).to_have_count(5)
+    expect(page.locator(".peb-die.rolling")).to_have_count(0)  # not on the first drawing
+    table.push(after)
+    rolling = page.locator(".peb-dice .peb-die.rolling")
+    expect(rolling.first).to_be_attached()
+    names = rolling.evaluate_all("ds => ds.map((d) => getComputedStyle(d).animationName)")
+    assert set(names) == ({"peb-roll"} if motion == "no-preference" else {"none"}), names
+    close(page)
