@@ -215,17 +215,18 @@ class PonyExpressRaceTable {
       el("div", { class: "scroll-x per-tracks-scroll", tabindex: "0", role: "region", "aria-labelledby": "per-tracks-h" },
         el("h2", { id: "per-tracks-h", class: "per-sub", text: t("per.tracks_heading") }), this.tracks.svg),
       el("figcaption", { class: "visually-hidden", id: "per-tracks-caption" }));
-    this.boards = el("div", { class: "per-boards" }, this.pilesBox, this.oddsBox, this.chartBox);
+    this.boards = el("div", { class: "per-boards" }, this.oddsBox, this.chartBox);
     this.arrange(1);
   }
 
-  // Stage 1 puts your hand and the boards first; the race puts the tracks first.
+  // Stage 1 puts the chip piles, your hand and the boards first; the race puts the tracks first.
   arrange(stage) {
     if (this.arrangedFor === stage) return;
     this.arrangedFor = stage;
+    // Betting: the chip piles on the horses right under your prompt, the picture of the stage.
     const middle = stage === 1
-      ? [this.handBox, this.boards, this.tracksBox, this.rostrum]
-      : [this.tracksBox, this.rostrum, this.handBox, this.boards];
+      ? [this.pilesBox, this.handBox, this.boards, this.tracksBox, this.rostrum]
+      : [this.tracksBox, this.rostrum, this.handBox, this.boards, this.pilesBox];
     this.root.replaceChildren(this.header, this.actBox, this.diceBox, this.resultsBox, ...middle);
   }
 
