@@ -596,11 +596,15 @@ class PonyExpressRaceTable {
   }
 
   bigCard(card, attrs = {}) {
-    const { el } = this.ctx;
+    const { el, t } = this.ctx;
     const [colour, value] = splitCard(card);
-    return el(attrs.onclick ? "button" : "span", { ...attrs, class: `per-card card-${colour} ${attrs.class ?? ""}`.trim() },
+    const node = el(attrs.onclick ? "button" : "span", { ...attrs, class: `per-card card-${colour} ${attrs.class ?? ""}`.trim() },
       el("span", { class: "per-card-value", "aria-hidden": "true", text: colour === "white" ? `⇡${value}` : String(value) }),
       el("span", { class: "per-card-name", text: cardName(this.ctx, card) }));
+    // What the card does, in one line (PER-12, 21, 22, 24).
+    return this.ctx.hint(node, colour === "white"
+      ? t("per.hint.move_up", { value })
+      : t("per.hint.card", { colour: cardName(this.ctx, card), value }));
   }
 
   drawAct(view, actions, over) {

@@ -31,7 +31,6 @@ function tooltip() {
     document.addEventListener("pointerdown", (event) => {
       if (shownFor && !shownFor.contains(event.target)) hide();
     }, true);
-    window.addEventListener("scroll", () => hide(), { passive: true });
   }
   return tip;
 }

@@ -256,3 +256,20 @@ def test_dice_and_bluff_dice_roll_when_thrown(browser, server_url, motion):
     names = rolling.evaluate_all("ds => ds.map((d) => getComputedStyle(d).animationName)")
     assert set(names) == ({"peb-roll"} if motion == "no-preference" else {"none"}), names
     close(page)
+
+
+def test_odds_and_riders_hand_cards_say_what_they_do(browser, server_url):
+    state = bots_until("pony_express_race", 3, 5, lambda s: engine.view(s, 0)["stage"] == 1)
+    page, _ = stage(browser, server_url, state, seat=0)
+    cards = page.locator(".per-mine .per-hand .per-card")
+    expect(cards.first).to_be_visible()
+    for card in cards.all()[:4]:
+        name = card.locator(".per-card-name").inner_text()
+        card.hover()
+        tip = page.locator("#hint-tip")
+        expect(tip).to_be_visible()
+        expect(tip).to_contain_text(name.split()[-1])  # the card's value (or the Move-Up's)
+        hinted = card.get_attribute("data-hint") or ""
+        key = "per.hint.move_up" if "white" in (card.get_attribute("class") or "") else "per.hint.card"
+        assert hinted.startswith(words("en", key, colour=name, value=name.split()[-1]).split(":")[0]), hinted
+    close(page)
