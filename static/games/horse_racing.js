@@ -333,7 +333,9 @@ class HorseRacingTable {
       const name = seat === this.ctx.me ? t("hr.name_you", { name: this.ctx.seatName(seat) }) : this.ctx.seatName(seat);
       return el("li", {
         class: "hr-seat", dataset: { seat: String(seat), acting: String(acting.has(seat)), negative: String(chips < 0) },
+        style: `--player: ${this.ctx.seatColour(seat)}`,
       },
+      el("span", { class: "player-swatch", "aria-hidden": "true" }),
       el("span", { class: "hr-seat-name", text: name }),
       el("span", { class: "hr-seat-stats" },
         el("span", { class: "hr-chips", text: this.ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: num(chips) }) }),

@@ -246,8 +246,9 @@ class PoniesTable {
       const done = view.submitted[seat];
       const state = !awaited ? "out" : done ? "done" : "waiting";
       const words = { out: t("pip.status_no_cards"), done: t("pip.status_submitted"), waiting: t("pip.status_choosing") }[state];
-      return el("li", { dataset: { state, seat: String(seat) } },
+      return el("li", { dataset: { state, seat: String(seat) }, style: `--player: ${this.ctx.seatColour(seat)}` },
         el("span", { class: "mark", "aria-hidden": "true", text: state === "done" ? "✓" : state === "waiting" ? "…" : "–" }),
+        el("span", { class: "player-swatch", "aria-hidden": "true" }),
         el("span", { class: "who", text: this.ctx.seatName(seat) }),
         el("span", { class: "what", text: words }),
         el("span", { class: "meta", text: t("pip.hand_and_garnets", {

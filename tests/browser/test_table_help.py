@@ -153,6 +153,14 @@ def test_each_player_has_one_colour_in_the_players_list_and_the_log(browser, ser
         "ls => ls.map((l) => [l.dataset.seat, getComputedStyle(l).borderLeftColor])"
     ):
         assert stripe == colours[int(seat)], (seat, stripe)
+    # The table's own list of seats shows the same colours.
+    seat_lists = {"ponies_in_pursuit": ".pip-submitted li", "horse_racing": ".hr-seat"}
+    if game in seat_lists:
+        for seat, swatch in page.locator(seat_lists[game]).evaluate_all(
+            "ls => ls.map((l) => [l.dataset.seat,"
+            " getComputedStyle(l.querySelector('.player-swatch')).backgroundColor])"
+        ):
+            assert swatch == colours[int(seat)], (seat, swatch)
     if game == "pony_express_bluff":  # the riders' own colours are the players' colours
         for seat, colour in enumerate(engine.view(state, None)["colours"]):
             fill = page.locator(f'.peb-rider[data-seat="{seat}"] .peb-rider-body').evaluate(
