@@ -25,7 +25,8 @@ export function optionChoiceLabel(game, option, choice) {
 export async function loadGameModule(id) {
   if (!/^[a-z][a-z0-9_]*$/.test(id)) throw new Error("bad game id");
   const module = (await import(`/static/games/${id}.js`)).default;
-  if (module.stylesheet) await loadStylesheet(`/static/games/${id}.css`);
+  // Through the page's import map, which names every static file by its fingerprinted URL.
+  if (module.stylesheet) await loadStylesheet(import.meta.resolve(`/static/games/${id}.css`));
   return module;
 }
 
