@@ -4,6 +4,7 @@
 
 For each registered game with a table module: the seat view mid-game (seat 0, while it is
 awaited), the spectator view mid-game and the end of the game (the shell's results card),
+and for Odds and Riders its betting stage too,
 each at 1280×900 and 390×844, as PNG files named <game>-<view>-<width>.png. A real server
 on a free port (SQLite in a temp dir) serves the room pages; the states come from bots
 playing in the engine and reach the page as the server's own frames (tests/browser/staging.py).
@@ -33,6 +34,13 @@ SETUPS = {
     "pony_express_bluff": (4, None, lambda s: engine.view(s, 0)["turn_no"] >= 12 and 0 in engine.to_act(s)),
     "pony_express_race": (3, None, lambda s: engine.view(s, 0)["stage"] == 2 and 0 in engine.to_act(s)),
 }
+# A further seat view where a game's middle looks different: Odds and Riders' betting (chip piles).
+EXTRA = {
+    "pony_express_race": (
+        "betting",
+        lambda s: engine.view(s, 0)["stage"] == 1 and sum(map(sum, engine.view(s, 0)["bets"])) >= 3,
+    ),
+}
 
 
 def main() -> int:
@@ -57,7 +65,11 @@ def main() -> int:
             seats, options, mid = SETUPS.get(game, (3, None, lambda s: 0 in engine.to_act(s)))
             middle = bots_until(game, seats, args.seed, mid, options)
             end = bots_until(game, seats, args.seed, engine.is_over, options)
-            for view, state, seat in (("seat", middle, 0), ("spectator", middle, None), ("end", end, 0)):
+            shots = [("seat", middle, 0), ("spectator", middle, None), ("end", end, 0)]
+            if game in EXTRA:
+                label, when = EXTRA[game]
+                shots.append((label, bots_until(game, seats, args.seed, when, options), 0))
+            for view, state, seat in shots:
                 for size in (DESKTOP, PHONE):
                     phone = size is PHONE
                     context = browser.new_context(

@@ -8,6 +8,15 @@
 const HORSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const SPECIAL_KEYS = { K: "hr.card_king", A: "hr.card_ace", Joker: "hr.card_joker" };
 const SPECIAL_MARKS = { K: "K", A: "A", Joker: "★" };
+// One-line hints on the cards (static/js/hints.js), for the draft and the hand (HR-13, 14, 16, 18).
+const HINT_KEYS = { K: "hr.hint.king", A: "hr.hint.ace", Joker: "hr.hint.joker" };
+
+function cardHint(ctx, card, baseAnte) {
+  const horse = horseOf(card);
+  if (horse) return ctx.t("hr.hint.horse", { horse });
+  const leftover = { K: 2, A: 3, Joker: 4 }[card] * baseAnte;
+  return ctx.t(HINT_KEYS[card], { amount: ctx.num(leftover) });
+}
 const BOARD_KEYS = {
   classic: "opt.horse_racing.board.classic", "even-a": "opt.horse_racing.board.even-a",
   "even-b": "opt.horse_racing.board.even-b", "even-c": "opt.horse_racing.board.even-c",
@@ -17,15 +26,9 @@ const SCRATCH_KEYS = { quick: "opt.horse_racing.scratch.quick", orbit: "opt.hors
 const RACES_ORBIT_KEY = "opt.horse_racing.races.orbit";
 const SIDE_KEYS = { left: "hr.side_left", right: "hr.side_right" };
 const PAIRS = [[0, 1], [0, 2], [1, 2]];
-const CSS_HREF = import.meta.resolve("/static/games/horse_racing.css");
 
 // The log's "choose" event names dice by index; the roll just before it has their values.
 let lastDice = [];
-
-function ensureCss() {
-  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
-  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: CSS_HREF }));
-}
 
 function horseOf(card) {
   if (card === "J") return 11;
@@ -200,18 +203,14 @@ function turnText(view, ctx) {
 
 class HorseRacingTable {
   constructor(root, ctx) {
-    ensureCss();
     this.root = root;
     this.ctx = ctx;
     this.frame = null;
     this.passedRounds = {}; // draft round -> the cards you passed left that round (this race)
     this.draftMemory = null; // {race, round, packet, hand}: the draft as last drawn
-    this.resultsAnnounced = new Set();
-    this.stopTimer = null;
     const { el, t } = ctx;
     root.classList.add("hr");
     this.header = el("div", { class: "hr-header" });
-    this.timerText = el("p", { class: "hr-timer", role: "timer", hidden: true });
     this.lanesBox = el("section", { class: "hr-board", "aria-labelledby": "hr-board-h" },
       el("h2", { id: "hr-board-h", text: t("hr.board_heading") }), el("ol", { class: "hr-lanes" }));
     this.playersBox = el("section", { class: "hr-seats", "aria-labelledby": "hr-seats-h" },
@@ -220,10 +219,8 @@ class HorseRacingTable {
     this.diceBox = el("section", { class: "hr-dice", "aria-labelledby": "hr-dice-h", hidden: true });
     this.handBox = el("section", { class: "hr-hand-box", "aria-labelledby": "hr-hand-h", hidden: true });
     this.resultsBox = el("section", { class: "hr-results", "aria-labelledby": "hr-results-h", hidden: true });
-    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
-    ctx.timerSlot?.replaceChildren(this.timerText);
-    root.replaceChildren(...[this.header, ctx.timerSlot ? null : this.timerText, this.actBox, this.diceBox,
-      this.lanesBox, this.handBox, this.playersBox, this.resultsBox].filter(Boolean));
+    root.replaceChildren(this.header, this.actBox, this.diceBox, this.lanesBox, this.handBox,
+      this.playersBox, this.resultsBox);
   }
 
   update(frame) {
@@ -237,7 +234,6 @@ class HorseRacingTable {
       active: String(view.active ?? ""), results: String(view.results?.length ?? 0),
     });
     this.drawHeader(view);
-    this.drawTimer(frame);
     this.drawLanes(view);
     this.drawSeats(view);
     this.drawDice(view);
@@ -247,7 +243,7 @@ class HorseRacingTable {
       view.turn, view.debt, view.advantage, frame.actions, this.ctx.me]);
     if (actKey !== this.actKey) {
       this.actKey = actKey;
-      this.keepFocus(this.actBox, () => this.drawAct(view, frame.actions, frame.over));
+      this.drawAct(view, frame.actions, frame.over);
     }
     const handKey = JSON.stringify([seated, frame.over, view.phase, view.hand, view.advantage]);
     if (handKey !== this.handKey) {
@@ -269,16 +265,6 @@ class HorseRacingTable {
     });
   }
 
-  keepFocus(box, draw) {
-    // Redrawing must not lose a keyboard user's place: focus returns to the same control.
-    const hadFocus = box.contains(document.activeElement);
-    const focusedId = hadFocus ? document.activeElement.id : "";
-    draw();
-    const again = focusedId ? document.getElementById(focusedId) : null;
-    if (again && !again.disabled) again.focus();
-    else if (hadFocus) box.querySelector("button:not(:disabled), select")?.focus();
-  }
-
   drawHeader(view) {
     const { el, t } = this.ctx;
     const board = typeof view.options?.board === "string" && BOARD_KEYS[view.options.board]
@@ -293,18 +279,6 @@ class HorseRacingTable {
         el("div", {}, el("dt", { text: t("hr.race_pot") }), el("dd", { class: "hr-race-pot", text: this.ctx.num(view.race_pot) })),
         el("div", {}, el("dt", { text: t("hr.jockey_pot") }), el("dd", { class: "hr-jockey-pot", text: this.ctx.num(view.jockey_pot) }))),
     ].filter(Boolean));
-  }
-
-  drawTimer(frame) {
-    this.stopTimer?.();
-    this.stopTimer = null;
-    if (!frame.deadline || frame.over) {
-      this.timerText.hidden = true;
-      return;
-    }
-    this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
-      text: (left) => this.ctx.t("hr.timer", { seconds: left }),
-    });
   }
 
   drawLanes(view) {
@@ -359,7 +333,9 @@ class HorseRacingTable {
       const name = seat === this.ctx.me ? t("hr.name_you", { name: this.ctx.seatName(seat) }) : this.ctx.seatName(seat);
       return el("li", {
         class: "hr-seat", dataset: { seat: String(seat), acting: String(acting.has(seat)), negative: String(chips < 0) },
+        style: `--player: ${this.ctx.seatColour(seat)}`,
       },
+      el("span", { class: "player-swatch", "aria-hidden": "true" }),
       el("span", { class: "hr-seat-name", text: name }),
       el("span", { class: "hr-seat-stats" },
         el("span", { class: "hr-chips", text: this.ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: num(chips) }) }),
@@ -486,7 +462,7 @@ class HorseRacingTable {
   }
 
   redraw() {
-    this.keepFocus(this.actBox, () => this.drawAct(this.frame.view, this.frame.actions, this.frame.over));
+    this.ctx.keepFocus(() => this.drawAct(this.frame.view, this.frame.actions, this.frame.over));
   }
 
   drawDraft(view, actions) {
@@ -541,11 +517,12 @@ class HorseRacingTable {
   cardButton(card, id, pressed, enabled, onclick) {
     const { el } = this.ctx;
     const horse = horseOf(card);
-    return el("button", {
+    return this.ctx.hint(el("button", {
       type: "button", id, class: `hr-card ${horse ? "hr-card-horse" : "hr-card-special"}`, "aria-pressed": String(pressed),
       disabled: !enabled, dataset: { card }, onclick,
     }, el("span", { class: "hr-card-mark", "aria-hidden": "true", text: horse ? String(horse) : SPECIAL_MARKS[card] }),
-    el("span", { class: "hr-card-name", text: cardName(this.ctx, card) }));
+    el("span", { class: "hr-card-name", text: cardName(this.ctx, card) })),
+    cardHint(this.ctx, card, this.frame?.view.options?.base_ante ?? 1));
   }
 
   drawHand(view) {
@@ -556,10 +533,11 @@ class HorseRacingTable {
     this.handBox.replaceChildren(...[
       el("h2", { id: "hr-hand-h", text: this.ctx.tp("hr.hand_heading", hand.length, { n: hand.length }) }),
       hand.length
-        ? el("ul", { class: "hr-cards hr-hand" }, hand.map((card) => el("li", {
-          class: `hr-card ${horseOf(card) ? "hr-card-horse" : "hr-card-special"}`, dataset: { card },
+        ? el("ul", { class: "hr-cards hr-hand" }, hand.map((card) => this.ctx.hint(el("li", {
+          class: `hr-card ${horseOf(card) ? "hr-card-horse" : "hr-card-special"}`, dataset: { card }, tabindex: "0",
         }, el("span", { class: "hr-card-mark", "aria-hidden": "true", text: horseOf(card) ? String(horseOf(card)) : SPECIAL_MARKS[card] }),
-        el("span", { class: "hr-card-name", text: cardName(this.ctx, card) }))))
+        el("span", { class: "hr-card-name", text: cardName(this.ctx, card) })),
+        cardHint(this.ctx, card, view.options?.base_ante ?? 1))))
         : el("p", { class: "muted", text: t("hr.hand_empty") }),
       penalty && view.phase === "race" ? el("p", { class: "muted", text: t("hr.hand_penalty", { amount: penalty }) }) : null,
     ].filter(Boolean));
@@ -585,11 +563,6 @@ class HorseRacingTable {
     const shown = over ? results : results.slice(-1);
     for (const record of [...shown].reverse()) children.push(this.settlement(view, record));
     this.resultsBox.replaceChildren(...children);
-    const last = results[results.length - 1];
-    if (!this.resultsAnnounced.has(last.race)) {
-      this.resultsAnnounced.add(last.race);
-      this.ctx.announce(t("hr.settle_headline", { race: last.race, horse: last.winner, name: this.ctx.seatName(last.jockey) }));
-    }
   }
 
   settlement(view, record) {
@@ -634,10 +607,6 @@ class HorseRacingTable {
             el("th", { scope: "col", text: t("hr.col_drafted") }))),
           el("tbody", {}, rows))));
   }
-
-  destroy() {
-    this.stopTimer?.();
-  }
 }
 
 // HR-2: each horse's estimated win chance on a board (GET /api/games/horse_racing/board-odds).
@@ -669,7 +638,6 @@ async function describeOptions(options, ctx) {
   const key = boardKey(board);
   const odds = await boardOdds(board);
   if (!odds) return null;
-  ensureCss();
   const { el, t } = ctx;
   const best = Math.max(...Object.values(odds.win));
   return el("div", { class: "hr-odds", dataset: { board: key } },
@@ -711,6 +679,7 @@ function describeSecrets(secrets, view, ctx) {
 
 export default {
   id: "horse_racing",
+  stylesheet: true,
   mount: (root, ctx) => new HorseRacingTable(root, ctx),
   describeEvent,
   turnText,

@@ -105,22 +105,30 @@ function admits(choice, plays) {
   return choice.distinct !== "colour" || colours.size === plays.length;
 }
 
+// PIP-15/16, next to the stakes: what a pony pays you where it finished, or, still racing,
+// what 1st place would pay and what not finishing would cost.
+const PAYOUT = [2, 1.5, 1, 0.5, 0];
+const PENALTY_PER_CARD = 2;
+function paysText(ctx, view, colour) {
+  const stake = view.stakes[colour] ?? 0;
+  const cards = view.bet_cards[colour] ?? 0;
+  const place = view.finish_order.indexOf(colour);
+  if (place >= 0) return ctx.t("pip.pays_finished", { amount: ctx.num(stake * PAYOUT[place]), place: place + 1 });
+  if (!stake && !cards) return ctx.t("pip.pays_nothing");
+  return ctx.t("pip.pays_open", { best: ctx.num(stake * PAYOUT[0]), penalty: ctx.num(cards * PENALTY_PER_CARD) });
+}
+
 class PoniesTable {
   constructor(root, ctx) {
     this.root = root;
     this.ctx = ctx;
     this.selected = []; // [{index, card, use, as}]
     this.frame = null;
-    this.stopTimer = null;
     const { el, t } = ctx;
     root.classList.add("pip");
     this.header = el("div", { class: "pip-header" });
     this.roundText = el("p", { class: "pip-round" });
-    this.timerText = el("p", { class: "pip-timer", role: "timer", hidden: true });
     this.header.append(this.roundText);
-    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
-    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
-    else this.header.append(this.timerText);
     this.tracks = this.buildTracks();
     this.tracksBox = el("figure", { class: "pip-tracks" }, this.tracks.svg,
       el("figcaption", { class: "visually-hidden", id: "pip-tracks-caption" }));
@@ -185,7 +193,6 @@ class PoniesTable {
       : t("pip.round_of", { round: view.round, rounds: view.rounds });
     this.drawPonies(view, frame.previous);
     this.drawSubmitted(view, frame.over);
-    this.drawTimer(frame);
     const seated = this.ctx.me !== null;
     this.playBox.hidden = !seated || frame.over;
     this.mineBox.hidden = !seated || frame.over;
@@ -239,8 +246,9 @@ class PoniesTable {
       const done = view.submitted[seat];
       const state = !awaited ? "out" : done ? "done" : "waiting";
       const words = { out: t("pip.status_no_cards"), done: t("pip.status_submitted"), waiting: t("pip.status_choosing") }[state];
-      return el("li", { dataset: { state, seat: String(seat) } },
+      return el("li", { dataset: { state, seat: String(seat) }, style: `--player: ${this.ctx.seatColour(seat)}` },
         el("span", { class: "mark", "aria-hidden": "true", text: state === "done" ? "✓" : state === "waiting" ? "…" : "–" }),
+        el("span", { class: "player-swatch", "aria-hidden": "true" }),
         el("span", { class: "who", text: this.ctx.seatName(seat) }),
         el("span", { class: "what", text: words }),
         el("span", { class: "meta", text: t("pip.hand_and_garnets", {
@@ -248,20 +256,6 @@ class PoniesTable {
           garnets: this.ctx.tp("count.garnets", view.garnets[seat], { n: view.garnets[seat] }),
         }) }));
     }));
-  }
-
-  drawTimer(frame) {
-    this.stopTimer?.();
-    this.stopTimer = null;
-    if (!frame.deadline || frame.over) {
-      this.timerText.hidden = true;
-      return;
-    }
-    const { t } = this.ctx;
-    // The 10-second warning is the shell's (static/js/turn_clock.js), as for every game.
-    this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
-      text: (left) => t("pip.timer", { seconds: left }),
-    });
   }
 
   keepSelection(view) {
@@ -298,6 +292,9 @@ class PoniesTable {
         },
         el("span", { class: "card-value", "aria-hidden": "true", text: String(value) }),
         el("span", { class: "card-name", text: cardName(this.ctx, card) }))));
+      this.ctx.hint(cards.lastChild.firstChild, colour
+        ? t("pip.hint.card", { colour: colourName(this.ctx, colour), value })
+        : t("pip.hint.wild", { value }));
     });
     const children = [heading, cards];
     if (awaited) {
@@ -316,10 +313,7 @@ class PoniesTable {
     if (view.submission) {
       children.push(el("p", { class: "pip-current", text: t("pip.your_submission", { plays: playsText(this.ctx, view.submission) }) }));
     }
-    // Redrawing must not lose a keyboard user's place: focus returns to the same control.
-    const focusedId = box.contains(document.activeElement) ? document.activeElement.id : "";
     box.replaceChildren(...children);
-    if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
   playChoice(sel, n, view) {
@@ -355,7 +349,7 @@ class PoniesTable {
   }
 
   redraw() {
-    this.drawPlay(this.frame.view, this.frame.actions);
+    this.ctx.keepFocus(() => this.drawPlay(this.frame.view, this.frame.actions));
   }
 
   plays() {
@@ -388,17 +382,20 @@ class PoniesTable {
 
   drawMine(view) {
     const { el, t } = this.ctx;
-    const rows = PONIES.map((c) => el("tr", {},
+    const rows = PONIES.map((c) => el("tr", { dataset: { colour: c } },
       el("th", { scope: "row", text: colourName(this.ctx, c) }),
       el("td", { text: this.ctx.num(view.stakes[c]) }),
-      el("td", { text: this.ctx.num(view.bet_cards[c]) })));
+      el("td", { text: this.ctx.num(view.bet_cards[c]) }),
+      el("td", { class: "pip-pays", text: paysText(this.ctx, view, c) })));
     this.mineBox.replaceChildren(...[
       el("h2", { id: "pip-mine-h", text: t("pip.stakes_heading") }),
-      el("table", { class: "pip-stakes" },
+      el("p", { class: "pip-payout-rule", id: "pip-payout-rule", text: t("pip.payout_rule") }),
+      el("table", { class: "pip-stakes", "aria-describedby": "pip-payout-rule" },
         el("thead", {}, el("tr", {},
           el("th", { scope: "col", text: t("pip.pony") }),
           el("th", { scope: "col", text: t("pip.stake") }),
-          el("th", { scope: "col", text: t("pip.cards_bet") }))),
+          el("th", { scope: "col", text: t("pip.cards_bet") }),
+          el("th", { scope: "col", text: t("pip.pays") }))),
         el("tbody", {}, rows)),
       el("p", { text: t("pip.your_garnets", { garnets: view.garnets[this.ctx.me] }) }),
       (view.my_plays ?? []).length ? el("h3", { text: t("pip.my_plays_heading") }) : null,
@@ -480,10 +477,6 @@ class PoniesTable {
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("pip.round") }),
           ...seats.map((seat) => el("th", { scope: "col", text: this.ctx.seatName(seat) })))),
         el("tbody", {}, rounds))));
-  }
-
-  destroy() {
-    this.stopTimer?.();
   }
 }
 

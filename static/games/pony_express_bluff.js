@@ -50,7 +50,6 @@ const MOVE_BY_KEYS = {
   fresh_horse: "peb.log.move_fresh_horse",
 };
 const WIN_KEYS = { mailboxes: "peb.win.mailboxes", final_duel: "peb.win.final_duel" };
-const CSS_URL = import.meta.resolve("/static/games/pony_express_bluff.css");
 
 // The final ranking (the rules name only the winner): the winner first, then the
 // others by how far they got (mailboxes in Sacramento, then the space reached),
@@ -324,20 +323,12 @@ class BluffTable {
     this.frame = null;
     this.reroll = new Set(); // dice picked to re-roll
     this.aim = null; // {angle, power} being set
-    this.stopTimer = null;
     this.callStart = null;
     this.shotKey = "";
     const { el, t } = ctx;
-    if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
-      document.head.append(el("link", { rel: "stylesheet", href: CSS_URL }));
-    }
     root.classList.add("peb");
     this.header = el("div", { class: "peb-header" },
       this.phaseText = el("p", { class: "peb-phase", id: "peb-phase" }));
-    this.timerText = el("p", { class: "peb-timer", role: "timer", hidden: true });
-    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
-    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
-    else this.header.append(this.timerText);
     this.boardBox = el("figure", { class: "peb-board" });
     this.legend = el("ul", { class: "peb-legend", "aria-label": t("peb.legend") });
     this.ridersBox = el("section", { class: "peb-riders", "aria-labelledby": "peb-riders-h" });
@@ -382,6 +373,7 @@ class BluffTable {
           group.append(svg("rect", { x: x - 4.5 + i * 3.2, y: y + 5, width: 2.6, height: 2.6, class: "peb-mailbox", "data-box": String(i + 1) }));
         }
       }
+      this.ctx.hint(group, t("peb.hint.space", { n: space.space, kind: t(KIND_KEYS[space.kind] ?? "peb.kind.plain") }));
       ground.append(group);
     }
     ground.append(svg("text", { x: 2, y: flipY(board, [0, 29])[1], class: "peb-zone-label", text: t("peb.st_joseph") }));
@@ -564,7 +556,6 @@ class BluffTable {
     this.root.dataset.turn = String(view.turn_no);
     this.root.dataset.active = String(view.active ?? "");
     this.root.dataset.mine = String(this.ctx.me !== null && (view.to_act ?? []).includes(this.ctx.me));
-    const focusedId = this.root.contains(document.activeElement) ? document.activeElement.id : "";
     this.phaseText.textContent = frame.over
       ? t("peb.phase.over")
       : t("peb.phase_line", { phase: t(PHASE_KEYS[view.phase] ?? "peb.phase.dice"), name: view.active !== null ? this.ctx.seatName(view.active) : "–", n: view.turn_no });
@@ -577,9 +568,7 @@ class BluffTable {
     this.drawReveal(view);
     this.drawItems(view, frame.actions);
     this.drawResults(view, frame.over);
-    this.drawTimer(frame);
     this.drawAim(view);
-    if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
   drawRiderList(view) {
@@ -735,6 +724,10 @@ class BluffTable {
     }
     const mine = this.ctx.me !== null && view.active === this.ctx.me && view.phase === "dice";
     const rollKey = `${view.turn_no}|${dice.history.length}`;
+    // A new roll tumbles the dice it threw: those whose face changed and those shaken under
+    // the cup (not on the first drawing; never with reduced motion: the CSS).
+    const thrown = this.rollKey !== undefined && rollKey !== this.rollKey;
+    const before = this.shownFaces ?? [];
     if (rollKey !== this.rollKey) this.reroll.clear();
     this.rollKey = rollKey;
     const toggles = actions.filter((a) => a.type === "arrange");
@@ -748,8 +741,9 @@ class BluffTable {
         ? t(under ? "peb.die_cup_face" : "peb.die_table_face", { n: i + 1, face })
         : known ? t("peb.die_known", { n: i + 1, face: known }) : t("peb.die_hidden", { n: i + 1 });
       const picked = this.reroll.has(i);
+      const rolling = thrown && (under || face !== before[i]);
       const attrs = {
-        class: `peb-die${face ? "" : " face-down"}${known ? " known" : ""}${picked ? " picked" : ""}`,
+        class: `peb-die${face ? "" : " face-down"}${known ? " known" : ""}${picked ? " picked" : ""}${rolling ? " rolling" : ""}`,
         dataset: { die: String(i), where: under ? "cup" : "table", face: face ?? "" },
       };
       if (!mine) return el("span", { ...attrs, role: "img", "aria-label": label }, el("span", { "aria-hidden": "true", text }));
@@ -780,6 +774,7 @@ class BluffTable {
         el("div", { class: "peb-die-row" }, indexes.length ? indexes.map(dieNode) : el("span", { class: "muted", text: t("peb.no_dice") })));
       return box;
     };
+    this.shownFaces = [0, 1, 2, 3, 4].map((i) => (dice.under_cup[i] ? (view.cup ? view.cup[i] : null) : dice.table[i]));
     const cupIdx = [0, 1, 2, 3, 4].filter((i) => dice.under_cup[i]);
     const tableIdx = [0, 1, 2, 3, 4].filter((i) => !dice.under_cup[i]);
     const roller = this.ctx.seatName(view.active);
@@ -843,8 +838,7 @@ class BluffTable {
   togglePick(i) {
     if (this.reroll.has(i)) this.reroll.delete(i);
     else this.reroll.add(i);
-    this.drawDice(this.frame.view, this.frame.actions);
-    document.getElementById(`peb-die-${i}`)?.focus();
+    this.ctx.keepFocus(() => this.drawDice(this.frame.view, this.frame.actions));
   }
 
   rollControls(view, actions) {
@@ -1056,42 +1050,32 @@ class BluffTable {
           el("tbody", {}, rows))));
   }
 
-  drawTimer(frame) {
-    this.stopTimer?.();
-    this.stopTimer = null;
+  // The shell's timer line counts down the call window while it is open (its own clock,
+  // static/js/timer_line.js), and the room's timer otherwise.
+  timer(frame) {
     const view = frame.view;
+    if (frame.over || view.phase !== "call" || !view.call) return null;
     const { t } = this.ctx;
-    if (frame.over) { this.timerText.hidden = true; return; }
-    let deadline = frame.deadline;
-    if (view.phase === "call" && view.call) {
-      const key = `${view.turn_no}|${view.claim?.hand}`;
-      if (key !== this.callKey) {
-        this.callKey = key;
-        this.callStart = Date.now() / 1000;
-        this.warned = false;
-      }
-      const own = this.callStart + view.call.seconds;
-      deadline = deadline ? Math.min(deadline, own) : own;
-    } else if (!deadline) {
-      this.timerText.hidden = true;
-      return;
+    const key = `${view.turn_no}|${view.claim?.hand}`;
+    if (key !== this.callKey) {
+      this.callKey = key;
+      this.callStart = Date.now() / 1000;
+      this.warned = false;
     }
-    this.stopTimer = this.ctx.countdown(this.timerText, deadline, {
-      text: (left) => t(view.phase === "call" ? "peb.call_timer" : "peb.timer", { seconds: left }),
+    const own = this.callStart + view.call.seconds;
+    return {
+      deadline: frame.deadline ? Math.min(frame.deadline, own) : own,
+      text: (left) => t("peb.call_timer", { seconds: left }),
       urgentAt: 5,
       // Without a server deadline the window stays open until everyone answered: no "0 s" on screen.
       hideAtZero: !frame.deadline,
       onTick: (left) => {
-        if (view.phase === "call" && left <= 5 && !this.warned && this.frame.actions.some((a) => a.type === "call")) {
+        if (left <= 5 && !this.warned && this.frame.actions.some((a) => a.type === "call")) {
           this.warned = true;
           this.ctx.announce(this.ctx.tp("peb.call_hurry", left, { seconds: left }), { urgent: true });
         }
       },
-    });
-  }
-
-  destroy() {
-    this.stopTimer?.();
+    };
   }
 }
 
@@ -1207,6 +1191,9 @@ function describeSecrets(secrets, view, ctx) {
 
 export default {
   id: "pony_express_bluff",
+  stylesheet: true,
+  // Each rider's colour is its player's colour in the players panel and the log too.
+  playerColours: (view) => view.colours,
   mount: (root, ctx) => new BluffTable(root, ctx),
   describeEvent,
   turnText,

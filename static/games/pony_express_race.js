@@ -38,7 +38,6 @@ const OPTION_CHOICE_KEYS = {
     standard: "opt.pony_express_race.movement.standard", alternative: "opt.pony_express_race.movement.alternative",
   },
 };
-const CSS_URL = import.meta.resolve("/static/games/pony_express_race.css");
 const TOWN = 19;
 const SVG = { left: 84, cell: 27, row: 36, top: 22 };
 // An owner's name on a track, cut to fit the margin before the start space.
@@ -196,26 +195,19 @@ class PonyExpressRaceTable {
     this.frame = null;
     this.selectedCard = null;
     this.shownRollKey = "";
-    this.stopTimer = null;
     const { el, t } = ctx;
-    if (!document.querySelector(`link[href="${CSS_URL}"]`)) {
-      document.head.append(el("link", { rel: "stylesheet", href: CSS_URL }));
-    }
     root.classList.add("per");
     this.header = el("div", { class: "per-header" });
     this.statusText = el("p", { class: "per-status" });
     this.variantText = el("p", { class: "per-variant muted" });
-    this.timerText = el("p", { class: "per-timer", role: "timer", hidden: true });
     this.header.append(this.statusText, this.variantText);
-    // The timer sits in the shell's sticky turn bar when there is one (ctx.timerSlot).
-    if (ctx.timerSlot) ctx.timerSlot.replaceChildren(this.timerText);
-    else this.header.append(this.timerText);
     this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true });
     this.diceBox = el("section", { class: "per-dice", "aria-labelledby": "per-dice-h", hidden: true });
     this.tracksBox = el("figure", { class: "per-tracks" });
     this.rostrum = el("section", { class: "per-rostrum-box", "aria-labelledby": "per-rostrum-h" });
     this.oddsBox = el("section", { class: "per-odds", "aria-labelledby": "per-odds-h" });
     this.chartBox = el("section", { class: "per-chart", "aria-labelledby": "per-chart-h" });
+    this.pilesBox = el("figure", { class: "per-piles", "aria-labelledby": "per-piles-h" });
     this.handBox = el("section", { class: "per-mine", "aria-labelledby": "per-mine-h", hidden: true });
     this.resultsBox = el("section", { class: "per-results", "aria-labelledby": "per-results-h", hidden: true });
     this.tracks = this.buildTracks();
@@ -227,16 +219,15 @@ class PonyExpressRaceTable {
     this.arrange(1);
   }
 
-  // Stage 1 puts your hand and the boards first; the race puts the tracks first.
+  // Stage 1 puts the chip piles, your hand and the boards first; the race puts the tracks first.
   arrange(stage) {
     if (this.arrangedFor === stage) return;
     this.arrangedFor = stage;
-    const focused = this.root.contains(document.activeElement) ? document.activeElement.id : "";
+    // Betting: the chip piles on the horses right under your prompt, the picture of the stage.
     const middle = stage === 1
-      ? [this.handBox, this.boards, this.tracksBox, this.rostrum]
-      : [this.tracksBox, this.rostrum, this.handBox, this.boards];
+      ? [this.pilesBox, this.handBox, this.boards, this.tracksBox, this.rostrum]
+      : [this.tracksBox, this.rostrum, this.handBox, this.boards, this.pilesBox];
     this.root.replaceChildren(this.header, this.actBox, this.diceBox, this.resultsBox, ...middle);
-    if (focused) document.getElementById(focused)?.focus();
   }
 
   // Seven tracks of 18 coloured or plain spaces and the town; colour is
@@ -251,6 +242,7 @@ class PonyExpressRaceTable {
     });
     const labels = [];
     const owners = [];
+    const stripes = [];
     const tokens = [];
     root.append(svg("text", { x: SVG.left + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.start_short") }));
     root.append(svg("text", { x: SVG.left + SVG.cell * TOWN + SVG.cell / 2, y: 14, class: "per-svg-head", "text-anchor": "middle", text: t("per.town_short") }));
@@ -260,9 +252,13 @@ class PonyExpressRaceTable {
       group.append(svg("rect", { x: 0, y: y + 1, width, height: SVG.row - 2, rx: 6, class: "per-row-bg" }));
       const label = svg("text", { x: 4, y: y + 15, class: "per-track-label", text: String(index + 1) });
       const owner = svg("text", { x: 4, y: y + 29, class: "per-track-owner", text: "" });
+      // The owner's colour (static/js/player_colour.js) beside their name, at the track's edge.
+      const stripe = svg("rect", { x: 0, y: y + 4, width: 3, height: SVG.row - 8, class: "per-owner-stripe" });
+      stripe.style.display = "none";
       labels.push(label);
       owners.push(owner);
-      group.append(label, owner);
+      stripes.push(stripe);
+      group.append(stripe, label, owner);
       group.append(svg("rect", { x: SVG.left + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-start" }));
       group.append(svg("rect", {
         x: SVG.left + SVG.cell * TOWN + 1, y: y + 3, width: SVG.cell - 2, height: SVG.row - 6, rx: 4, class: "per-space per-town",
@@ -287,7 +283,7 @@ class PonyExpressRaceTable {
       tokens.push(token);
       root.append(token);
     }
-    return { svg: root, labels, owners, tokens, coloured: false };
+    return { svg: root, labels, owners, stripes, tokens, coloured: false };
   }
 
   update(frame) {
@@ -305,9 +301,10 @@ class PonyExpressRaceTable {
       ? `${this.statusLine(view, frame.over)} · ${this.ctx.t("per.turn_waiting", { name: this.ctx.seatName(acting[0]) })}`
       : this.statusLine(view, frame.over);
     this.variantText.textContent = this.variantLine(view);
-    this.drawTimer(frame);
+    this.tracksBox.classList.toggle("per-animate", Boolean(frame.previous));
     this.drawTracks(view);
     this.drawRostrum(view);
+    this.drawPiles(view, frame.over);
     this.drawOdds(view, frame.previous);
     this.drawChart(view);
     this.drawMine(view, frame.over);
@@ -339,18 +336,6 @@ class PonyExpressRaceTable {
     if (movement) parts.push(t("per.variant_part", { name: t("opt.pony_express_race.movement"), value: t(movement) }));
     if (options.track_choice) parts.push(t("opt.pony_express_race.track_choice"));
     return parts.join(" · ");
-  }
-
-  drawTimer(frame) {
-    this.stopTimer?.();
-    this.stopTimer = null;
-    if (!frame.deadline || frame.over) {
-      this.timerText.hidden = true;
-      return;
-    }
-    this.stopTimer = this.ctx.countdown(this.timerText, frame.deadline, {
-      text: (left) => this.ctx.t("per.timer", { seconds: left }),
-    });
   }
 
   drawTracks(view) {
@@ -385,6 +370,10 @@ class PonyExpressRaceTable {
       const ownerText = this.tracks.owners[horse.track - 1];
       ownerText.textContent = owner.length > OWNER_CHARS ? `${owner.slice(0, OWNER_CHARS - 1).join("")}…` : owner.join("");
       ownerText.dataset.owner = horse.owner === null || horse.owner === undefined ? "" : String(horse.owner);
+      const stripe = this.tracks.stripes[horse.track - 1];
+      const owned = Number.isInteger(horse.owner);
+      stripe.style.display = owned ? "" : "none";
+      if (owned) stripe.style.fill = this.ctx.seatColour(horse.owner);
       // Wide letters (Chinese names) are squeezed into the margin rather than over the start space.
       ownerText.removeAttribute("textLength");
       if (ownerText.getComputedTextLength() > SVG.left - 8) {
@@ -459,6 +448,33 @@ class PonyExpressRaceTable {
     return this.ctx.el("span", {
       class: `per-marker horse-${HORSE_CLASSES[horse]} ${extra}`.trim(), "aria-hidden": "true", text: horseShort(this.ctx, horse),
     });
+  }
+
+  // The betting stage as a picture: beside each horse, the chips bet on it, one pile per
+  // player in that player's colour (the numbers are in the chart below and in the words).
+  drawPiles(view, over) {
+    const { el, t, num } = this.ctx;
+    this.pilesBox.hidden = over || view.stage !== 1;
+    if (this.pilesBox.hidden) return;
+    const MAX_DRAWN = 8;
+    const columns = view.horses.map((_, horse) => {
+      const bets = view.bets.map((row, seat) => [seat, row[horse]]).filter(([, chips]) => chips > 0);
+      const piles = bets.map(([seat, chips]) => el("span", {
+        class: "per-pile", dataset: { seat: String(seat), chips: String(chips) },
+        style: `--player: ${this.ctx.seatColour(seat)}`, "aria-hidden": "true",
+      }, ...Array.from({ length: Math.min(chips, MAX_DRAWN) }, () => el("span", { class: "per-chip" })),
+      chips > MAX_DRAWN ? el("span", { class: "per-chip-more", text: `+${num(chips - MAX_DRAWN)}` }) : null));
+      const words = bets.length
+        ? this.ctx.joinList(bets.map(([seat, chips]) => t("per.bet_pile_part", { name: this.ctx.seatName(seat), chips: num(chips) })))
+        : t("per.bet_pile_none");
+      return el("li", { class: "per-pile-column", dataset: { horse: String(horse) } },
+        el("span", { class: "per-piles-row" }, piles),
+        el("span", { class: "per-pile-horse" }, this.marker(horse), horseName(this.ctx, horse)),
+        el("span", { class: "per-pile-words", text: words }));
+    });
+    this.pilesBox.replaceChildren(
+      el("h2", { id: "per-piles-h", text: t("per.piles_heading") }),
+      el("ul", { class: "per-pile-list" }, columns));
   }
 
   drawOdds(view, previous) {
@@ -580,11 +596,15 @@ class PonyExpressRaceTable {
   }
 
   bigCard(card, attrs = {}) {
-    const { el } = this.ctx;
+    const { el, t } = this.ctx;
     const [colour, value] = splitCard(card);
-    return el(attrs.onclick ? "button" : "span", { ...attrs, class: `per-card card-${colour} ${attrs.class ?? ""}`.trim() },
+    const node = el(attrs.onclick ? "button" : "span", { ...attrs, class: `per-card card-${colour} ${attrs.class ?? ""}`.trim() },
       el("span", { class: "per-card-value", "aria-hidden": "true", text: colour === "white" ? `⇡${value}` : String(value) }),
       el("span", { class: "per-card-name", text: cardName(this.ctx, card) }));
+    // What the card does, in one line (PER-12, 21, 22, 24).
+    return this.ctx.hint(node, colour === "white"
+      ? t("per.hint.move_up", { value })
+      : t("per.hint.card", { colour: cardName(this.ctx, card), value }));
   }
 
   drawAct(view, actions, over) {
@@ -596,12 +616,9 @@ class PonyExpressRaceTable {
       this.selectedCard = null;
       return;
     }
-    const focusedId = this.actBox.contains(document.activeElement) ? document.activeElement.id : "";
     const heading = el("h2", { id: "per-act-h", text: turnText({ ...view, over: false }, this.ctx) ?? t("table.your_move") });
     const body = this.actBody(view, actions);
     this.actBox.replaceChildren(heading, ...body.filter(Boolean));
-    // A keyboard user stays in the prompt: the same control, or the first one of the next question.
-    if (focusedId) (document.getElementById(focusedId) ?? this.actBox.querySelector("button, select"))?.focus();
   }
 
   actBody(view, actions) {
@@ -632,7 +649,10 @@ class PonyExpressRaceTable {
       const cardButtons = el("ul", { class: "per-hand per-pick", "aria-label": t("per.pick_card") }, cards.map((card) => el("li", {},
         this.bigCard(card, {
           type: "button", id: `per-card-${card}`, "aria-pressed": String(card === this.selectedCard), dataset: { card },
-          onclick: () => { this.selectedCard = card; this.drawAct(this.frame.view, this.frame.actions, this.frame.over); },
+          onclick: () => {
+            this.selectedCard = card;
+            this.ctx.keepFocus(() => this.drawAct(this.frame.view, this.frame.actions, this.frame.over));
+          },
         }))));
       const onto = actions.filter((a) => a.card === this.selectedCard);
       return [el("p", { text: t("per.play_help") }), cardButtons,
@@ -843,10 +863,6 @@ class PonyExpressRaceTable {
         }))
         : null))));
   }
-
-  destroy() {
-    this.stopTimer?.();
-  }
 }
 
 // The shell's end card (static/js/end_card.js): chips, and what the bets and prizes brought.
@@ -921,6 +937,7 @@ function describeSecrets(secrets, view, ctx) {
 
 export default {
   id: "pony_express_race",
+  stylesheet: true,
   mount: (root, ctx) => new PonyExpressRaceTable(root, ctx),
   describeEvent,
   turnText,

@@ -19,9 +19,28 @@ export function optionChoiceLabel(game, option, choice) {
   return has(key) ? t(key) : String(choice);
 }
 
-// Loads static/games/<id>.js, the table module of a game (see table.js).
+// Loads static/games/<id>.js, the table module of a game (static/games/README.md), and,
+// when the module says `stylesheet: true`, its static/games/<id>.css (once, before the
+// table is drawn, so that nothing is measured unstyled).
 export async function loadGameModule(id) {
   if (!/^[a-z][a-z0-9_]*$/.test(id)) throw new Error("bad game id");
-  const module = await import(`/static/games/${id}.js`);
-  return module.default;
+  const module = (await import(`/static/games/${id}.js`)).default;
+  // Through the page's import map, which names every static file by its fingerprinted URL.
+  if (module.stylesheet) await loadStylesheet(import.meta.resolve(`/static/games/${id}.css`));
+  return module;
+}
+
+function loadStylesheet(href) {
+  const found = document.querySelector(`link[rel="stylesheet"][href="${href}"]`);
+  if (found) return found.dataset.loaded === "true" ? Promise.resolve() : new Promise((done) => {
+    found.addEventListener("load", done, { once: true });
+    found.addEventListener("error", done, { once: true });
+  });
+  return new Promise((done) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    const settle = () => { link.dataset.loaded = "true"; done(); };
+    link.addEventListener("load", settle, { once: true });
+    link.addEventListener("error", settle, { once: true }); // the table still draws, unstyled
+    document.head.append(link);
+  });
 }

@@ -1,9 +1,10 @@
 // Home page: pick a game from GET /api/games, set its options, your name,
 // create a room, then go to the room page with the seat kept in localStorage.
 import { call, rememberName, rememberedName, saveSeat } from "./api.js";
-import { el, svg } from "./dom.js";
+import { makeContext } from "./context.js";
+import { el } from "./dom.js";
 import { errorText } from "./errors.js";
-import { has, joinList, num, t, tp } from "./i18n.js";
+import { has, num, t, tp } from "./i18n.js";
 import { gameName, loadGameModule, optionLabel, optionChoiceLabel } from "./games.js";
 
 const picker = document.getElementById("game-picker");
@@ -138,7 +139,7 @@ async function renderPreview() {
   let node = null;
   try {
     const module = await loadGameModule(game.id);
-    if (module.describeOptions) node = await module.describeOptions(readOptions(game), { t, num, joinList, el, svg });
+    if (module.describeOptions) node = await module.describeOptions(readOptions(game), makeContext());
   } catch {
     node = null; // no table module yet, or nothing to say
   }

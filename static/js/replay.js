@@ -9,10 +9,11 @@
 // describeAction(action, ctx) -> sentence.
 import { call } from "./api.js";
 import { announce } from "./announce.js";
-import { countdown, el, svg } from "./dom.js";
+import { makeContext } from "./context.js";
+import { el } from "./dom.js";
 import { errorText } from "./errors.js";
 import { gameName, loadGameModule } from "./games.js";
-import { joinList, num, t, tp } from "./i18n.js";
+import { num, t } from "./i18n.js";
 import { mountOddsChart } from "./odds_chart.js";
 import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { displayName } from "./summary.js";
@@ -31,12 +32,8 @@ function seatName(seat) {
   return seat in names ? displayName(names[seat], Boolean(replay.data.bots[seat])) : t("table.seat_n", { n: seat + 1 });
 }
 
-const ctx = {
-  me: null, t, tp, num, joinList, el, svg, countdown,
-  announce: () => {}, // the replay announces each step itself
-  seatName,
-  send: () => {},
-};
+// The replay announces each step itself, and sends nothing.
+const ctx = makeContext({ seatName, announce: () => {} });
 
 function showError(text) {
   $("replay-error").textContent = text;

@@ -24,9 +24,10 @@ let seatInfo = loadSeat(code);
 let summary = null;
 let table = null;
 let pollTimer = null;
-// Turn alerts: the toggle is there from the lobby on, for players (a spectator has no turn).
+// Turn alerts: the notifications' toggle is there from the lobby on, for players (a spectator
+// has no turn); the sound's mute button sits in the turn bar (static/js/turn_signals.js).
 const signalsToggle = document.getElementById("signals-toggle");
-const signals = new TurnSignals({ toggle: signalsToggle, code });
+const signals = new TurnSignals({ toggle: signalsToggle, code, soundSlot: document.getElementById("turn-bar") });
 
 const errorBox = document.getElementById("room-error");
 let errorTimer = null;
@@ -194,10 +195,7 @@ function onMessage(message) {
       if (table && typeof message.v === "number" && message.v > table.version) socket.restart();
       break;
     case "room":
-    case "lobby":
-    case "presence":
-    case "seats":
-      applySummary(message.room ?? message.summary ?? message);
+      applySummary(message);
       break;
     case "chat":
     case "notice":

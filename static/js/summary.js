@@ -15,11 +15,11 @@ export function displayName(name, bot) {
 export function normaliseSummary(raw, previous = null) {
   const room = raw ?? {};
   const seats = (room.seats ?? previous?.seats ?? []).map((seat, index) => ({
-    seat: seat.seat ?? seat.position ?? index,
-    name: displayName(seat.name ?? "", Boolean(seat.bot ?? seat.is_bot)),
-    bot: Boolean(seat.bot ?? seat.is_bot),
-    host: Boolean(seat.host ?? seat.is_host),
-    connected: Boolean(seat.connected ?? seat.online),
+    seat: seat.seat ?? index,
+    name: displayName(seat.name ?? "", Boolean(seat.bot)),
+    bot: Boolean(seat.bot),
+    host: Boolean(seat.host),
+    connected: Boolean(seat.connected),
     left: Boolean(seat.left),
     // When (this browser's clock, seconds) the host may hand this away seat to a bot; null
     // while the seat is connected or a bot (app.rooms.group).
@@ -28,16 +28,15 @@ export function normaliseSummary(raw, previous = null) {
     away: Boolean(seat.away),
     requested: Boolean(seat.requested),
   }));
-  const game = typeof room.game === "object" && room.game ? room.game : null;
   return {
     code: room.code ?? previous?.code,
-    game: game ? game.id : room.game ?? previous?.game,
-    title: game ? game.title : room.title ?? previous?.title,
+    game: room.game ?? previous?.game,
+    title: room.title ?? previous?.title,
     status: room.status ?? previous?.status ?? "lobby",
     v: typeof room.v === "number" ? room.v : previous?.v ?? 0,
     seeded: Boolean(room.seeded ?? previous?.seeded),
-    min_seats: room.min_seats ?? game?.min_seats ?? previous?.min_seats ?? 1,
-    max_seats: room.max_seats ?? game?.max_seats ?? previous?.max_seats ?? 99,
+    min_seats: room.min_seats ?? previous?.min_seats ?? 1,
+    max_seats: room.max_seats ?? previous?.max_seats ?? 99,
     seats,
     // Only in socket `room` messages: who this connection is.
     you: "you" in room ? room.you : previous?.you,

@@ -1,21 +1,14 @@
-// The generic table shell. It owns the turn banner, the players list, the end card,
-// the game log and the last-move line; a game draws its own table through a module at
-// static/games/<id>.js with this API (see ponies_in_pursuit.js):
-//
-//   export default {
-//     id: "<game id>",
-//     mount(root, ctx) -> { update(frame), destroy?() },
-//     describeEvent(event, ctx) -> string | null,   // one log line, or null to skip
-//     turnText?(view, ctx) -> string | null,        // overrides the "your move" words
-//   }
-//
-// ctx: { me (seat or null), t, tp, num, joinList, el, svg, countdown, announce,
-//        seatName(seat), send(action), timerSlot (the sticky turn bar's place
-//        for the game's timer line) }
-// frame: { v, over, view, actions, previous (the last view or null), deadline }
+// The generic table shell. It owns the turn banner and its timer line, the players list
+// (each player in their colour), the end card and its announcement, the game log and the
+// last-move line, keeping focus through redraws, and the game's stylesheet; a game draws
+// only its own table through a module at static/games/<id>.js (static/games/README.md).
 import { announce } from "./announce.js";
-import { el, svg, countdown } from "./dom.js";
+import { makeContext } from "./context.js";
+import { el } from "./dom.js";
 import { joinList, num, t, tp } from "./i18n.js";
+import { rememberFocus } from "./keep_focus.js";
+import { seatColour, setPlayerColours } from "./player_colour.js";
+import { TimerLine } from "./timer_line.js";
 import { loadGameModule } from "./games.js";
 import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { connectionBadge } from "./lobby.js";
@@ -44,18 +37,17 @@ export class Table {
     this.deadline = null;
     this.online = true;
     this.signals = signals ?? new TurnSignals({ code });
-    this.clock = new TurnClock(document.getElementById("turn-warning"));
+    this.clock = new TurnClock(document.getElementById("turn-warning"), this.signals);
+    this.timer = new TimerLine(document.getElementById("turn-timer-slot"));
+    this.context = makeContext({
+      me: () => this.me,
+      seatName: (seat) => this.seatName(seat),
+      send: (action) => this.sendAction(action),
+    });
   }
 
   ctx() {
-    const table = this;
-    return {
-      get me() { return table.me; },
-      t, tp, num, joinList, el, svg, countdown, announce,
-      seatName: (seat) => this.seatName(seat),
-      send: (action) => this.sendAction(action),
-      timerSlot: document.getElementById("turn-timer-slot"),
-    };
+    return this.context;
   }
 
   seatName(seat) {
@@ -113,7 +105,7 @@ export class Table {
     const sync = Array.isArray(message.log);
     if (!sync && message.v === this.version) return;
     if (sync) this.log = message.log.slice();
-    else this.log.push(...(message.events ?? message.view?.log ?? []));
+    else this.log.push(...(message.events ?? []));
     const previous = this.view;
     this.version = message.v ?? this.version;
     // Game modules read the log as `view.log`, as before: the shell puts it back in.
@@ -128,7 +120,13 @@ export class Table {
       v: this.version, over: Boolean(message.over), view: this.view, actions: this.actions,
       previous, deadline: this.deadline ?? null,
     };
+    setPlayerColours(this.module.playerColours?.(this.view) ?? null);
+    const root = document.getElementById("game-root");
+    root.dataset.v = String(this.version); // a hook for tests: the frame the table shows
+    const restoreFocus = rememberFocus(root);
     this.instance.update(frame);
+    restoreFocus();
+    this.timer.update(frame, this.instance.timer?.(frame) ?? null);
     this.renderEnd(frame);
     this.renderBanner(frame);
     this.renderPlayers();
@@ -147,8 +145,8 @@ export class Table {
     const result = frame.view?.result ?? { scores: [], winners: [] };
     const module = frame.view?.result ? this.module : null;
     drawEndCard(card, { view: { ...frame.view, result }, module, ctx: this.ctx(), me: this.me });
-    if (!this.endAnnounced) {
-      this.endAnnounced = true;
+    if (card.dataset.announced !== "true") {
+      card.dataset.announced = "true";
       announce(winnerLine(result, (seat) => this.seatName(seat), this.me));
     }
   }
@@ -166,6 +164,7 @@ export class Table {
     banner.dataset.state = frame.over ? "over" : mine ? "mine" : "wait";
     if (frame.over) document.title = tabTitle(result, (seat) => this.seatName(seat), this.me);
     else document.title = mine ? `● ${t("table.your_move")} · ${t("site.name")}` : t("site.name");
+    this.signals.setSeated(this.me !== null && !frame.over);
     if (mine && !this.wasMyTurn) {
       announce(text, { urgent: true });
       this.signals.yourTurn(text);
@@ -187,7 +186,9 @@ export class Table {
     const toAct = this.view?.to_act ?? [];
     list.replaceChildren(...this.seats.map((seat) => el("li", {
       class: "player", dataset: { seat: String(seat.seat), acting: String(toAct.includes(seat.seat)) },
+      style: `--player: ${seatColour(seat.seat)}`,
     },
+    el("span", { class: "player-swatch", "aria-hidden": "true" }),
     el("span", { class: "player-name", text: seat.seat === this.me ? t("table.name_you", { name: seat.name }) : seat.name }),
     connectionBadge(seat, { unknown: !this.online }),
     toAct.includes(seat.seat) ? el("span", { class: "tag", text: t("table.thinking") }) : null,
@@ -221,17 +222,29 @@ export class Table {
     const fresh = [];
     for (const event of log.slice(this.logCount)) {
       const line = isShellEvent(event) ? describeShellEvent(event, ctx) : this.module.describeEvent(event, ctx);
-      if (line) fresh.push(line);
+      if (line) fresh.push({ line, seat: actingSeat(event) });
     }
     this.logCount = log.length;
-    for (const line of fresh) box.append(el("li", { text: line }));
+    // A line about one player carries that player's colour (beside the name it says).
+    for (const { line, seat } of fresh) {
+      box.append(el("li", seat === null ? { text: line } : {
+        text: line, class: "by-player", dataset: { seat: String(seat) }, style: `--player: ${seatColour(seat)}`,
+      }));
+    }
     // What just happened, on the table itself: the latest line of the log.
     const last = document.getElementById("last-move");
     if (last && fresh.length) {
-      last.textContent = fresh[fresh.length - 1];
+      last.textContent = fresh[fresh.length - 1].line;
       last.hidden = false;
     }
     box.scrollTop = box.scrollHeight;
-    if (!first && fresh.length) announce(fresh.slice(-3).join(" "));
+    if (!first && fresh.length) announce(fresh.slice(-3).map((f) => f.line).join(" "));
   }
+}
+
+// The seat a log event is about, when one seat acted (the engines name it `seat`,
+// Horse Racing's rolls `roller`); null for events about the table or several seats.
+function actingSeat(event) {
+  const seat = event?.seat ?? event?.roller;
+  return Number.isInteger(seat) ? seat : null;
 }

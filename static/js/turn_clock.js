@@ -1,6 +1,7 @@
 // The shell's warning when the room's timer is about to play for you: from
-// 10 s left, a line in the sticky turn bar counts down ("10 seconds left!")
-// and the screen reader hears it once (assertive). Only for a seat that is
+// 10 s left, a line in the sticky turn bar counts down ("10 seconds left!"),
+// the screen reader hears it once (assertive) and each second ticks (a short
+// click through turn_signals.js, unless muted). Only for a seat that is
 // awaited; spectators and seats that already moved see no warning.
 import { announce } from "./announce.js";
 import { num, tp } from "./i18n.js";
@@ -8,10 +9,12 @@ import { num, tp } from "./i18n.js";
 export const WARN_AT_SECONDS = 10;
 
 export class TurnClock {
-  constructor(node) {
+  constructor(node, signals = null) {
     this.node = node;
+    this.signals = signals;
     this.handle = null;
     this.warnedFor = null;
+    this.tickedAt = null;
   }
 
   // deadline: Unix seconds or null; mine: this reader is awaited right now.
@@ -31,6 +34,10 @@ export class TurnClock {
       if (!warn) return left > 0;
       const text = tp("table.time_warning", left, { n: num(left) });
       this.node.textContent = text;
+      if (this.tickedAt !== `${deadline}|${left}`) {
+        this.tickedAt = `${deadline}|${left}`;
+        this.signals?.tick();
+      }
       if (this.warnedFor !== deadline) {
         this.warnedFor = deadline;
         announce(text, { urgent: true });

@@ -1,11 +1,16 @@
-// "It's your turn" beyond the banner: a short tone (Web Audio, no sound file),
-// a desktop notification while the tab is hidden, a badge on the favicon and a
-// buzz on phones. Sound and notifications share one toggle, off by default and
-// remembered in localStorage; turning it on is the user gesture that asks the
-// browser for permission to notify. The badge and the buzz need no permission.
+// "It's your turn" beyond the banner: a short tone and, in the last 10 seconds of
+// the turn timer, a tick each second (Web Audio, no sound file), a desktop
+// notification while the tab is hidden, a badge on the favicon and a buzz on phones.
+// Sound is on by default: browsers start audio only after the page's first click or
+// key press, so it sounds from then on; one visible mute button in the turn bar turns
+// it off, remembered in localStorage. Desktop notifications stay opt-in: their own
+// toggle (in the room menu) is the user gesture that asks the browser for permission.
+// The badge and the buzz need no permission.
+import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
 const STORAGE_KEY = "paddock.turnAlerts";
+const SOUND_KEY = "paddock.sound";
 const ICON_SIZE = 64;
 
 // The favicon drawn as SVG: a green disc, and with the badge a red dot.
@@ -18,17 +23,22 @@ function iconUrl(badge) {
   return `data:image/svg+xml,${encodeURIComponent(image)}`;
 }
 
-function readPreference() {
-  try { return localStorage.getItem(STORAGE_KEY) === "on"; } catch { return false; }
+function readPreference(key, fallback) {
+  try {
+    const stored = localStorage.getItem(key);
+    return stored === null ? fallback : stored === "on";
+  } catch { return fallback; }
 }
 
-function writePreference(on) {
-  try { localStorage.setItem(STORAGE_KEY, on ? "on" : "off"); } catch { /* private mode: not remembered */ }
+function writePreference(key, on) {
+  try { localStorage.setItem(key, on ? "on" : "off"); } catch { /* private mode: not remembered */ }
 }
 
 export class TurnSignals {
-  constructor({ toggle = null, code = "" } = {}) {
-    this.enabled = readPreference();
+  // toggle: the notifications' button; soundSlot: where the mute button goes (the turn bar).
+  constructor({ toggle = null, code = "", soundSlot = null } = {}) {
+    this.enabled = readPreference(STORAGE_KEY, false);
+    this.sound = readPreference(SOUND_KEY, true);
     this.toggle = toggle;
     this.code = code;
     this.audio = null;
@@ -47,6 +57,23 @@ export class TurnSignals {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.closeNotification();
     });
+    this.soundButton = null;
+    if (soundSlot) {
+      this.soundButton = el("button", {
+        type: "button", id: "sound-toggle", class: "secondary small sound-toggle", hidden: true,
+        onclick: () => this.setSound(!this.sound),
+      });
+      soundSlot.append(this.soundButton);
+      this.drawSoundButton();
+    }
+    // The first click or key press anywhere unlocks audio (browsers refuse it before).
+    const unlock = () => {
+      if (this.sound) this.ensureAudio()?.resume?.().catch(() => {});
+      document.removeEventListener("pointerdown", unlock, true);
+      document.removeEventListener("keydown", unlock, true);
+    };
+    document.addEventListener("pointerdown", unlock, true);
+    document.addEventListener("keydown", unlock, true);
   }
 
   drawToggle() {
@@ -55,13 +82,31 @@ export class TurnSignals {
     this.toggle.textContent = this.enabled ? t("signals.on") : t("signals.off");
   }
 
-  // Called from the toggle's click: the one moment a page may start audio and ask to notify.
+  drawSoundButton() {
+    if (!this.soundButton) return;
+    this.soundButton.textContent = this.sound ? t("sound.on") : t("sound.off");
+    this.soundButton.title = this.sound ? t("sound.mute") : t("sound.unmute");
+    this.soundButton.dataset.sound = this.sound ? "on" : "off";
+  }
+
+  // The mute button shows for a seated player (a spectator has no turn to hear of).
+  setSeated(seated) {
+    if (this.soundButton) this.soundButton.hidden = !seated;
+  }
+
+  setSound(on) {
+    this.sound = on;
+    writePreference(SOUND_KEY, on);
+    this.drawSoundButton();
+    if (on) this.ensureAudio();
+  }
+
+  // Called from the toggle's click: the one moment a page may ask to notify.
   async setEnabled(on) {
     this.enabled = on;
-    writePreference(on);
+    writePreference(STORAGE_KEY, on);
     this.drawToggle();
     if (!on) return;
-    this.ensureAudio();
     if ("Notification" in window && Notification.permission === "default") {
       try { await Notification.requestPermission(); } catch { /* the browser refused to ask */ }
     }
@@ -75,26 +120,39 @@ export class TurnSignals {
     return this.audio;
   }
 
-  // Two short rising notes, quiet, about a third of a second in all.
-  playTone() {
+  // Notes of `length` seconds each, `gap` apart, quiet. Nothing while muted, nor before the
+  // page's first click or key press (browsers would refuse to start the audio anyway).
+  play(frequencies, { length = 0.14, gap = 0.16, volume = 0.2, type = "sine" } = {}) {
+    if (!this.sound) return false;
+    if (!this.audio && navigator.userActivation && !navigator.userActivation.hasBeenActive) return false;
     const audio = this.ensureAudio();
     if (!audio) return false;
     if (audio.state === "suspended") audio.resume().catch(() => {});
     const start = audio.currentTime + 0.02;
-    [660, 880].forEach((frequency, index) => {
+    frequencies.forEach((frequency, index) => {
       const oscillator = audio.createOscillator();
       const gain = audio.createGain();
-      const at = start + index * 0.16;
-      oscillator.type = "sine";
+      const at = start + index * gap;
+      oscillator.type = type;
       oscillator.frequency.setValueAtTime(frequency, at);
       gain.gain.setValueAtTime(0.0001, at);
-      gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.14);
+      gain.gain.exponentialRampToValueAtTime(volume, at + Math.min(0.02, length / 3));
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
       oscillator.connect(gain).connect(audio.destination);
       oscillator.start(at);
-      oscillator.stop(at + 0.15);
+      oscillator.stop(at + length + 0.01);
     });
     return true;
+  }
+
+  // Two short rising notes, about a third of a second in all.
+  playTone() {
+    return this.play([660, 880]);
+  }
+
+  // One of the last ten seconds: a short, quieter click.
+  tick() {
+    return this.play([1200], { length: 0.04, volume: 0.08, type: "square" });
   }
 
   notify(text) {
@@ -129,7 +187,7 @@ export class TurnSignals {
   // It has just become this reader's turn (the table calls it once per turn).
   yourTurn(text) {
     this.setBadge(true);
-    if (this.enabled) this.playTone();
+    this.playTone();
     this.notify(text);
     try { navigator.vibrate?.([120, 60, 120]); } catch { /* no vibration motor or not allowed */ }
   }

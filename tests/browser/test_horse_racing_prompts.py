@@ -28,17 +28,17 @@ pytestmark = pytest.mark.browser
 dice = helpers.dice  # the scripted-dice fixture of the engine tests
 
 MOUNT = """async ({view, actions, me}) => {
-  const mod = (await import("/static/games/horse_racing.js")).default;
-  const i18n = await import("/static/js/i18n.js");
+  // The module as the shell loads it (its stylesheet first) with the shell's one ctx.
+  const mod = await (await import("/static/js/games.js")).loadGameModule("horse_racing");
+  const { makeContext } = await import("/static/js/context.js");
   const dom = await import("/static/js/dom.js");
   window.sent = [];
   const root = dom.el("div", { id: "game-root" });
   document.querySelector("main").replaceChildren(dom.el("h1", { text: "Paddock" }), root);
-  const ctx = {
-    me, t: i18n.t, tp: i18n.tp, num: i18n.num,
-    joinList: i18n.joinList, el: dom.el, svg: dom.svg, announce: () => {},
+  const ctx = makeContext({
+    me: () => me, announce: () => {},
     seatName: (seat) => ["Ana", "Bruno", "Chen", "Dora"][seat], send: (action) => window.sent.push(action),
-  };
+  });
   mod.mount(root, ctx).update({ v: 1, over: view.over, view, actions, previous: null, deadline: null });
   return mod.turnText(view, ctx);
 }"""
@@ -187,10 +187,8 @@ def test_every_logged_event_reads_as_a_sentence(browser, server_url, logs, lang)
     lines = page.evaluate(
         """async (logs) => {
           const mod = (await import("/static/games/horse_racing.js")).default;
-          const i18n = await import("/static/js/i18n.js");
-          const ctx = {
-            t: i18n.t, tp: i18n.tp, num: i18n.num, joinList: i18n.joinList, seatName: (s) => `P${s}`,
-          };
+          const { makeContext } = await import("/static/js/context.js");
+          const ctx = makeContext({ seatName: (s) => `P${s}` });
           return logs.map((log) => log.map((event) => [event.e, mod.describeEvent(event, ctx)]));
         }""",
         logs,

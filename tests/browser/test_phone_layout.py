@@ -28,18 +28,18 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 
 MOUNT = """async ({game, view, actions, me}) => {
-  const mod = (await import(`/static/games/${game}.js`)).default;
-  const i18n = await import("/static/js/i18n.js");
+  // A module as the shell loads it (its stylesheet first) with the shell's one ctx.
+  const mod = await (await import("/static/js/games.js")).loadGameModule(game);
+  const { makeContext } = await import("/static/js/context.js");
   const dom = await import("/static/js/dom.js");
   window.sent = [];
   const root = dom.el("div", { id: "game-root" });
   document.querySelector("main").replaceChildren(dom.el("h1", { text: "Paddock" }), root);
-  const ctx = {
-    me, t: i18n.t, tp: i18n.tp, num: i18n.num, joinList: i18n.joinList, el: dom.el, svg: dom.svg,
-    countdown: dom.countdown, announce: () => {},
+  const ctx = makeContext({
+    me: () => me, announce: () => {},
     seatName: (seat) => ["Ana", "Bruno", "Chen", "Dora", "Edu", "Fei"][seat],
     send: (action) => window.sent.push(action),
-  };
+  });
   mod.mount(root, ctx).update({ v: 1, over: view.over, view, actions, previous: null, deadline: null });
 }"""
 

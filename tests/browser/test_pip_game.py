@@ -254,8 +254,8 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
     expect(host.locator("#announcer")).to_have_attribute("aria-live", "polite")
     expect(spectator.locator("#turn-banner")).to_have_text(watching(lang))
     # The round timer counts down (the room has 900 s rounds).
-    expect(host.locator(".pip-timer")).to_be_visible()
-    expect(host.locator(".pip-timer")).to_contain_text(re.compile(r"\b(89\d|900)\b"))
+    expect(host.locator("#turn-timer")).to_be_visible()
+    expect(host.locator("#turn-timer")).to_contain_text(re.compile(r"\b(89\d|900)\b"))
     shot(host, artifacts, "03-table-host.png")
     for page in [*players, spectator]:
         assert_clean_text(page)

@@ -268,7 +268,7 @@ def test_three_riders_bluff_call_and_a_winner(browser, server_url, axe_source, l
                 expect(bruno.locator(".peb-cup .peb-die:not(.face-down)")).to_have_count(3)
                 roller_cup = [f for f in cup_faces(bruno) if f]
                 assert len(roller_cup) == 3
-                expect(host.locator(".peb-timer")).to_contain_text(re.compile(r"\d"))
+                expect(host.locator("#turn-timer")).to_contain_text(re.compile(r"\d"))
                 spectator.wait_for_selector('#game-root[data-phase="call"]')
                 assert_no_cup_leak(spectator, spectator_frames, roller_cup, int(data["turn"]))
                 # Die 3 was on the table a moment: everyone may know its face, and only that one.

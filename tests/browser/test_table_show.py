@@ -155,8 +155,9 @@ MARKS = {
 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
-@pytest.mark.parametrize("game", sorted(MARKS))
+@pytest.mark.parametrize("game", TABLE_GAMES)
 def test_every_pony_horse_and_rider_has_its_own_mark_in_every_language(browser, server_url, game, lang):
+    assert game in MARKS, f"{game}: say where its pieces' marks are (MARKS)"
     state = mid_game(game)
     page, _ = stage(browser, server_url, state, seat=None, lang=lang)
     marks = page.locator(f"#game-root {MARKS[game]}")
@@ -425,10 +426,20 @@ def test_on_a_phone_odds_and_riders_bet_buttons_say_who_bet_on_each_horse(browse
     close(page)
 
 
-def test_on_a_phone_the_replay_controls_stay_in_reach(browser, server_url):
+REPLAY_GAMES = {  # a short whole game of each (bots play it on the server)
+    "ponies_in_pursuit": ({"rounds": 1}, 2),
+    "horse_racing": ({}, 3),
+    "pony_express_bluff": ({}, 2),
+    "pony_express_race": ({}, 1),
+}
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
+def test_on_a_phone_the_replay_controls_stay_in_reach(browser, server_url, game):
     from .test_replay_page import finished_room
 
-    code, _ = finished_room(server_url, "ponies_in_pursuit", {"rounds": 1}, bots=2)
+    options, bots = REPLAY_GAMES.get(game, ({}, 2))
+    code, _ = finished_room(server_url, game, options, bots=bots)
     page = open_page(browser, size=PHONE)
     page.goto(f"{server_url}/rooms/{code}/replay")
     controls = page.locator("#replay-controls")

@@ -106,9 +106,10 @@ def test_a_hidden_tab_gets_a_notification_a_tone_and_a_badge_when_the_turn_comes
     toggle = page.locator("#signals-toggle")
     expect(toggle).to_have_text(words("en", "signals.off"))
     expect(toggle).to_have_attribute("aria-pressed", "false")
-    # It is already our turn (a simultaneous round): no sound, since alerts are off by default.
+    # It is already our turn (a simultaneous round): the tone sounds, since sound is on by
+    # default (Playwright's calls count as the page's first interaction, which browsers need).
     expect(page.locator("#turn-banner")).to_have_attribute("data-state", "mine")
-    assert page.evaluate("window.__tones") == 0
+    page.wait_for_function("window.__tones >= 2")
     assert page.evaluate("document.documentElement.dataset.turnBadge") == "true"
 
     toggle.click()
@@ -162,6 +163,53 @@ def test_a_visible_tab_gets_no_notification(browser, server_url):
     page.context.close()
 
 
+def test_sound_is_on_after_the_first_click_ticks_in_the_last_seconds_and_mutes_remembered(
+    browser, server_url
+):
+    """Sound is on by default: after the page's first click the turn tone plays and, in the
+    last 10 s of the turn timer, each second ticks; the turn bar's one mute button stops
+    both, and the choice is remembered."""
+    room = api(
+        server_url,
+        "/api/rooms",
+        {"game": "ponies_in_pursuit", "name": "Host", "options": {"rounds": 1, "round_seconds": 12}},
+    )
+    api(server_url, f"/api/rooms/{room['code']}/bots", {"count": 1}, room["token"])
+    page = seated_page(browser, server_url, room)
+    expect(page.locator("#seat-list .seat")).to_have_count(2)
+    page.mouse.click(2, 2)
+    api(server_url, f"/api/rooms/{room['code']}/start", token=room["token"])
+    mute = page.locator("#turn-bar #sound-toggle")
+    expect(mute).to_be_visible()
+    expect(mute).to_have_text(words("en", "sound.on"))
+    expect(mute).to_have_attribute("title", words("en", "sound.mute"))
+    page.wait_for_function("window.__tones >= 2")  # the turn tone: two notes
+    warning = page.locator("#turn-warning")
+    expect(warning).to_be_visible(timeout=15_000)
+    page.wait_for_function("window.__tones >= 3")  # a tick in the last seconds
+    mute.click()
+    expect(mute).to_have_text(words("en", "sound.off"))
+    assert page.evaluate("localStorage.getItem('paddock.sound')") == "off"
+    tones = page.evaluate("window.__tones")
+    seen = warning.inner_text()
+    # Two more seconds count down on screen, and not one more tick is heard.
+    page.wait_for_function(
+        "(seen) => { const w = document.getElementById('turn-warning');"
+        " return w.hidden || w.textContent !== seen; }",
+        arg=seen,
+    )
+    seen = warning.inner_text()
+    page.wait_for_function(
+        "(seen) => { const w = document.getElementById('turn-warning');"
+        " return w.hidden || w.textContent !== seen; }",
+        arg=seen,
+    )
+    assert page.evaluate("window.__tones") == tones
+    page.reload()
+    expect(page.locator("#sound-toggle")).to_have_text(words("en", "sound.off"))
+    page.context.close()
+
+
 @pytest.mark.parametrize("locale,lang", [("en-US", "en"), ("pt-BR", "pt"), ("zh-CN", "zh-Hans")])
 def test_ten_seconds_before_the_timer_plays_a_warning_is_shown_and_announced(
     browser, server_url, locale, lang
@@ -188,7 +236,7 @@ def test_ten_seconds_before_the_timer_plays_a_warning_is_shown_and_announced(
     expect(warning).to_have_text(re.compile(pattern))
     expect(page.locator("#announcer-urgent")).to_have_text(re.compile(pattern))
     # The warning sits in the sticky turn bar with the game's own timer line.
-    expect(page.locator("#turn-bar .pip-timer")).to_be_visible()
+    expect(page.locator("#turn-bar #turn-timer")).to_be_visible()
     # The timer plays for us; the round resolves, the warning goes away, and the log says
     # that the timer (not the player) chose those cards.
     expect(page.locator(".pip-results")).to_be_visible(timeout=20_000)
