@@ -189,3 +189,25 @@ def test_turn_banner_and_timer_stay_in_view_while_scrolling(browser, server_url,
     assert_in_viewport(page, "#turn-banner")
     assert_in_viewport(page, "#turn-timer-slot [role=timer]")
     context.close()
+
+
+@pytest.mark.parametrize("game", sorted(ROOMS))
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "zh-CN"])
+def test_a_friend_arriving_on_a_phone_sees_the_lobby_within_its_width(browser, server_url, game, locale):
+    """The lobby with every option of the game shown (long labels in Portuguese) fits 390 px:
+    nothing widens the page (a phone would zoom out), and the join button takes the tap."""
+    options, turn_seconds, _ = ROOMS[game]
+    body = {"game": game, "name": "Host", "options": options}
+    if turn_seconds:
+        body["turn_seconds"] = turn_seconds
+    room = api(server_url, "/api/rooms", body)
+    context = browser.new_context(locale=locale, viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server_url}/rooms/{room['code']}")
+    expect(page.locator(".lobby-options dt").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_within_width(page, ".lobby-options dt, .lobby-options dd")
+    page.fill("#join-name", "Chen")
+    page.locator("#join-button").tap()
+    expect(page.locator("#role-badge")).to_contain_text("Chen")
+    context.close()
