@@ -11,10 +11,10 @@ spectator's socket backs a contender; a refusal is an error with a sentence.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from starlette.websockets import WebSocketDisconnect
 
 from app.rooms.errors import RoomError, error_message
@@ -32,13 +32,14 @@ __all__ = ["KIND", "ToteSocket"]
 
 
 class ToteSocket:
-    __slots__ = ("conn", "board", "open", "settling")
+    __slots__ = ("conn", "board", "open", "sent")
 
     def __init__(self, connection: RoomConnection) -> None:
         self.conn = connection
         self.board: dict[str, Any] | None = None
         self.open: bool | None = None
-        self.settling: asyncio.Task[None] | None = None
+        # The last message sent: the same board again (a resync, the bet's own broadcast) is not.
+        self.sent: bytes | None = None
 
     @property
     def watching(self) -> bool:
@@ -96,7 +97,11 @@ class ToteSocket:
         if name is not None and self.conn.token_hash is None:
             me = found["people"].get(name, {"chips": START_CHIPS, "bets": {}, "won": None})
             message["you"] = {"name": name, **me}
+        text = orjson.dumps(message)
+        if text == self.sent:
+            return
+        self.sent = text
         try:
-            await self.conn.send(message)
+            await self.conn.send_text(text.decode())
         except (WebSocketDisconnect, RuntimeError):
             return

@@ -224,3 +224,22 @@ def test_bets_survive_a_new_server_on_the_same_database(tmp_path):
                 "bets": {"0": 25},
                 "won": 25,
             }
+
+
+def test_players_see_the_tote_only_once_the_host_turns_odds_for_players_on(shared_server):
+    code, tokens = started(shared_server)
+    with spectator(shared_server, code, "Greta") as greta, shared_server.socket(code) as bo:
+        bo.hello(tokens[1])
+        bo.state()
+        greta.send({"type": "back", "contender": "1", "chips": 10})
+        tote(greta, lambda m: m["total"] == 10)
+        bo.drain(quiet=0.5)
+        assert not [m for m in bo.received if m["type"] == "tote"]
+        on = shared_server.http.post(
+            f"/api/rooms/{code}/odds/players", json={"on": True}, headers=bearer(tokens[0])
+        )
+        assert on.status_code == 200
+        seen = tote(bo, lambda m: m["total"] == 10)
+        assert "you" not in seen
+        bo.send({"type": "back", "contender": "1", "chips": 5})  # still a seated player
+        refused(bo, "tote_seated")
