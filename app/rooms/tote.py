@@ -142,16 +142,16 @@ class Tote:
     ) -> dict[str, Any]:
         """Put `chips` of the named spectator `name` on `contender`. Refusals change nothing."""
         if seated:
-            raise refuse("tote_seated", "Seated players cannot back a contender.")
+            raise refuse("tote_seated", "Seated players cannot back a player on the tote.")
         if not name:
-            raise refuse("tote_unnamed", "Pick a name as a spectator to back a contender.")
+            raise refuse("tote_unnamed", "Pick a name as a spectator to back a player.")
 
         def work(session: Session) -> dict[str, Any]:
             room = self.parts.store.room(session, code)
             if room.status != "playing" or not tote_open(room.state):
                 raise refuse("tote_closed", "The tote is closed: no more bets in this game.")
             if contender not in contenders(room):
-                raise refuse("tote_contender", "There is no such contender in this game.")
+                raise refuse("tote_contender", "There is no such player in this game.")
             have = balance(session, room, name)
             if chips < 1 or chips > have:
                 raise RoomError("tote_chips", f"You have {have} chips to back with.", 409, chips=have)
