@@ -58,7 +58,6 @@ export function mountToteBoard({ panel, seatName, send }) {
       const chosen = contender.value;
       contender.replaceChildren(...seats.map((seat) => el("option", { value: seat, text: seatName(Number(seat)) })));
       if (seats.includes(chosen)) contender.value = chosen;
-      chips.max = String(shown.you.chips);
     }
     drawEnd();
   }
