@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tote.closing import CLOSED, register
-from tests.app.conftest import settings_for
+from engine.tote.closing import register
+from tests.app.conftest import settings_for, toy_tote_closes
 from tests.utils.live_server import LiveServer, bearer, create_room, join, start
 
 PUBLIC_KEYS = {"type", "open", "pools", "total", "payout", "settled", "rail", "you"}
 
 
-@pytest.fixture(autouse=True, scope="module")
-def toy_closes_before_its_last_round():
-    register("toy", lambda state: state["round"] >= state["options"]["rounds"])
-    yield
-    CLOSED.pop("toy", None)
+pytestmark = pytest.mark.usefixtures("toy_tote")
 
 
 def started(server, rounds=2, seed=None):
@@ -171,7 +167,7 @@ def test_a_shared_win_splits_and_nobody_on_the_winner_refunds(shared_server):
             assert end["you"]["won"] == 20 and end["you"]["chips"] == 100
             assert end["rail"] == [{"name": "Ida", "chips": 100}, {"name": "Jo", "chips": 100}]
     finally:
-        register("toy", lambda state: state["round"] >= state["options"]["rounds"])
+        register("toy", toy_tote_closes)
 
 
 def test_the_chips_follow_the_series_into_the_rematch(shared_server):

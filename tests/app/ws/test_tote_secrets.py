@@ -8,17 +8,12 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from engine.tote.closing import CLOSED, register
 from tests.utils.live_server import create_room, join, start
 
 ALLOWED = {"type", "open", "pools", "total", "payout", "settled", "rail", "you"}
 
 
-@pytest.fixture(autouse=True, scope="module")
-def toy_closes_before_its_last_round():
-    register("toy", lambda state: state["round"] >= state["options"]["rounds"])
-    yield
-    CLOSED.pop("toy", None)
+pytestmark = pytest.mark.usefixtures("toy_tote")
 
 
 def run_room(server, seed, order):
