@@ -18,7 +18,7 @@ to it alone.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, or_, select
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from .parts import Parts
 
 START_CHIPS = 100
+# Finished rooms remembered as settled by this process.
+SETTLED_KEPT = 4096
 KIND = "tote"
 
 
@@ -136,6 +138,9 @@ def refuse(code: str, message: str) -> RoomError:
 class Tote:
     def __init__(self, parts: Parts) -> None:
         self.parts = parts
+        # Finished rooms this process has settled or found settled (every watching socket
+        # asks when it sees the end: one transaction per room, not one per socket).
+        self.done: OrderedDict[str, None] = OrderedDict()
 
     async def back(
         self, code: str, name: str | None, seated: bool, contender: str, chips: int
@@ -175,8 +180,12 @@ class Tote:
         """Share the pool of a finished game among the backers of the winner (once);
         publishes the settled board. Returns whether this call settled it."""
 
+        over: bool | None = None
+
         def work(session: Session) -> dict[str, Any] | None:
+            nonlocal over
             room = self.parts.store.room(session, code)
+            over = room.status == "over"
             if room.status != "over" or room.state is None or settled(session, room) is not None:
                 return None
             bets = room_bets(session, room)
@@ -189,11 +198,19 @@ class Tote:
             session.flush()
             return board(session, room)
 
+        if code in self.done:
+            return False
         async with self.parts.locks[code]:
+            if code in self.done:
+                return False
             try:
                 found = await self.parts.store.tx(work)
             except IntegrityError:  # another process settled it meanwhile
-                return False
+                found = None
+            if found is not None or over is True:
+                self.done[code] = None
+                while len(self.done) > SETTLED_KEPT:
+                    self.done.popitem(last=False)
             if found is None:
                 return False
             await self.parts.publisher.other(code, {"kind": KIND, "board": found})

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from starlette.websockets import WebSocketDisconnect
 
+from app.core.storage import STORAGE_ERRORS
 from app.rooms.errors import RoomError, error_message
 from app.rooms.tote import KIND, START_CHIPS
 from engine import is_over
@@ -73,6 +74,12 @@ class ToteSocket:
         """A new version: the tote may have closed, or the game ended (settle it)."""
         if not self.watching:
             return
+        try:
+            await self._on_state(payload)
+        except (RoomError, *STORAGE_ERRORS):  # the room is gone, or the database away: next time
+            log.warning("the tote could not be read", exc_info=True)
+
+    async def _on_state(self, payload: dict[str, Any]) -> None:
         state = payload["state"]
         if payload.get("status") == "over" or is_over(state):
             await self.conn.rooms.tote.settle(self.conn.code)  # publishes the settled board
