@@ -170,3 +170,31 @@ class WriteCheck(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     checked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ToteBet(Base):
+    """A named spectator's chips on a contender of a room's tote (app.rooms.tote; migration 0010)."""
+
+    __tablename__ = "tote_bets"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    # The contender backed: a seat id as in the live odds ("0", "1", ...).
+    contender: Mapped[str] = mapped_column(String(8))
+    chips: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TotePayout(Base):
+    """The settlement of a room's tote: what each backer got back (0 for a loser); a room with
+    any row is settled (migration 0010)."""
+
+    __tablename__ = "tote_payouts"
+    __table_args__ = (UniqueConstraint("room_id", "name", name="uq_tote_payouts_room_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    chips: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

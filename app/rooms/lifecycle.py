@@ -30,7 +30,7 @@ from sqlalchemy import and_, delete, event, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from app.models import ActionRow, Room, Seat
+from app.models import ActionRow, Room, Seat, ToteBet, TotePayout
 
 from .errors import RoomError
 from .marks import ENDED, keep_marks
@@ -102,6 +102,8 @@ def purge_ended(session: Session, before: float, limit: int | None = None) -> li
         chunk = ids[start : start + 500]
         session.execute(delete(ActionRow).where(ActionRow.room_id.in_(chunk)))
         session.execute(delete(Seat).where(Seat.room_id.in_(chunk)))
+        session.execute(delete(ToteBet).where(ToteBet.room_id.in_(chunk)))
+        session.execute(delete(TotePayout).where(TotePayout.room_id.in_(chunk)))
         session.execute(delete(Room).where(Room.id.in_(chunk)))
     return [code for _, code in rows]
 

@@ -50,6 +50,7 @@ from .series import Series
 from .snapshot import RoomInfo, snapshot
 from .spectators import Spectators
 from .store import RoomStore
+from .tote import Tote
 
 __all__ = ["Change", "RoomService", "channel"]
 
@@ -83,6 +84,7 @@ class RoomService:
         self.spectators = Spectators(parts)
         self.rematches = Rematch(parts)
         self.series = Series(parts)
+        self.tote = Tote(parts)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
         # Seats asked for from a spectator's page, away and back, ending a game by vote.
@@ -274,7 +276,12 @@ class RoomService:
         return await self.rematches.rematch(code, token)
 
     async def series_tally(self, code: str) -> dict[str, Any]:
-        return await self.series.tally(code)
+        found = await self.series.tally(code)
+        for game in found["games"]:
+            if game["status"] == "over":
+                await self.tote.settle(game["code"])
+        found["rail"] = await self.tote.series_rail(code)
+        return found
 
     async def claim_rematch_seat(self, new_code: str, old_token: str) -> tuple[str, int] | None:
         return await self.rematches.claim_rematch_seat(new_code, old_token)

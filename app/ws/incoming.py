@@ -13,6 +13,8 @@ Client -> server:
     {"type": "seat_request", "seat": N}    a spectator: "I'm one of the players" (seat N)
     {"type": "seat_give", "seat": N}       the host: give seat N to the spectator who asked
                                            (app.ws.seat_asks)
+    {"type": "back", "contender": "0", "chips": N}  a named spectator backs a contender
+                                           of the tote (app.ws.tote)
 """
 
 from __future__ import annotations
@@ -81,6 +83,14 @@ class Spectate(_Message):
     name: Annotated[StrictStr, Field(max_length=200)] | None = None
 
 
+class Back(_Message):
+    """Back a contender of the tote (app.rooms.tote words the refusals)."""
+
+    type: Literal["back"]
+    contender: Annotated[StrictStr, Field(max_length=8)]
+    chips: StrictInt
+
+
 class SeatRequest(_Message):
     type: Literal["seat_request"]
     seat: StrictInt
@@ -91,10 +101,10 @@ class SeatGive(_Message):
     seat: StrictInt
 
 
-Incoming = Hello | Act | Ping | Chat | SeatAnswer | Spectate | SeatRequest | SeatGive
+Incoming = Hello | Act | Ping | Chat | SeatAnswer | Spectate | SeatRequest | SeatGive | Back
 ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _adapter: TypeAdapter[Incoming] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer", "spectate", "seat_request", "seat_give")
+KNOWN_TYPES = ("hello", "act", "ping", "chat", "seat_answer", "spectate", "seat_request", "seat_give", "back")
 
 
 def parse(raw: str | bytes | None, max_bytes: int) -> Incoming:

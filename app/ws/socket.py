@@ -34,10 +34,24 @@ from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
 from .group import GroupSocket
 from .guard import HELLO_TIMEOUT, SocketGuard
-from .incoming import Act, BadMessage, Chat, Hello, Ping, SeatAnswer, SeatGive, SeatRequest, Spectate, parse
+from .incoming import (
+    Act,
+    Back,
+    BadMessage,
+    Chat,
+    Hello,
+    Ping,
+    SeatAnswer,
+    SeatGive,
+    SeatRequest,
+    Spectate,
+    parse,
+)
 from .odds import OddsSocket
 from .outgoing import room_message
 from .refusals import RefusalLog
+from .tote import KIND as TOTE_KIND
+from .tote import ToteSocket
 
 log = logging.getLogger("paddock.ws")
 
@@ -87,6 +101,7 @@ class RoomConnection:
         "guard",
         "refusals",
         "odds",
+        "tote",
     )
 
     def __init__(
@@ -122,6 +137,7 @@ class RoomConnection:
         self.group = GroupSocket(self)
         self.refusals = RefusalLog(settings.refusal_log_seconds)
         self.odds = OddsSocket(self)
+        self.tote = ToteSocket(self)
 
     async def run(self) -> None:
         try:
@@ -207,6 +223,11 @@ class RoomConnection:
                 await (self.send(slow_down(wait)) if wait else seat_asks.on_message(self, parsed))
             elif isinstance(parsed, Spectate):
                 await self.group.on_spectate(parsed)
+                if self.tote.board is not None:  # "your chips" under the new name
+                    await self.tote.show(self.tote.board)
+            elif isinstance(parsed, Back):
+                wait = self.flood.junk.take()
+                await (self.send(slow_down(wait)) if wait else self.tote.on_back(parsed))
 
     @property
     def spectator(self) -> str | None:
@@ -236,6 +257,7 @@ class RoomConnection:
             await self.rooms.connect(self.code, self.token_hash)
         info = await self.sync()
         self.group.after_hello(info)
+        await self.tote.after_sync(info.status)
         # Any process serving the room takes care of its bots and timer (e.g. after
         # the process that ran them died); the database lets only one act per version.
         self.rooms.adopt(info)
@@ -300,7 +322,11 @@ class RoomConnection:
                     continue
                 kind = payload.get("kind")
                 if payload is RESYNC or kind == "resync":
-                    await self.group.after_sync(await self.sync())
+                    info = await self.sync()
+                    await self.group.after_sync(info)
+                    await self.tote.after_sync(info.status)
+                elif kind == TOTE_KIND:
+                    await self.tote.on_broadcast(payload)
                 elif kind in GROUP_KINDS:
                     await self.group.on_broadcast(payload)
                 elif kind == "room":
@@ -329,6 +355,7 @@ class RoomConnection:
         await self.send_text(self.last_frame)
         self.sent_v = max(self.sent_v, payload["v"])
         self.odds.on_state(payload)
+        await self.tote.on_state(payload)
         if "at" in payload:
             metrics.fanout(time.time() - payload["at"])
 
@@ -343,6 +370,7 @@ class RoomConnection:
         await self.send(room_message(payload["summary"], seat, is_host))
         await self.group.on_room(payload["summary"])
         self.odds.on_room(payload["summary"])
+        await self.tote.on_room()
         if seat_changed and self.last_v >= 0:
             await self.sync(force=True)
 

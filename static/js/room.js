@@ -12,6 +12,7 @@ import { setupSeatAsks } from "./seat_asks.js";
 import { askAboutSeat, claimSeatFromLink, setupSeatTools } from "./seat_tools.js";
 import { setupGroupLobby } from "./group_lobby.js";
 import { mountOddsBoard } from "./odds_board.js";
+import { mountToteBoard } from "./tote_board.js";
 import { normaliseSummary } from "./summary.js";
 import { setupSeries } from "./series.js";
 import { setupSpectators } from "./spectators.js";
@@ -210,6 +211,10 @@ function onMessage(message) {
       odds.receive(message);
       showOdds();
       break;
+    case "tote":
+      tote.receive(message);
+      showOdds();
+      break;
     case "spectator":
       spectators.receive(message);
       break;
@@ -229,6 +234,10 @@ function onMessage(message) {
       break;
     case "error":
       if (spectators.refused(message)) break;
+      if (message.code.startsWith("tote_")) {
+        tote.refused(errorText(message));
+        break;
+      }
       if (CHAT_ERRORS.has(message.code)) {
         chat.refused(errorText(message));
         break;
@@ -314,11 +323,19 @@ const odds = mountOddsBoard({
   list: document.getElementById("odds-list"),
   seatName: (seat) => seatNameOf(seat) ?? t("table.seat_n", { n: seat + 1 }),
 });
+// The tote beside it (static/js/tote_board.js): the same readers; named spectators back.
+const tote = mountToteBoard({
+  panel: document.getElementById("tote-panel"),
+  seatName: (seat) => seatNameOf(seat) ?? t("table.seat_n", { n: seat + 1 }),
+  send: (message) => socket.send(message),
+});
 const oddsToggle = document.getElementById("odds-players-toggle");
 function showOdds() {
   const forPlayers = Boolean(summary?.odds_players);
-  odds.setAllowed(summary?.status !== "lobby" && (me() === null || forPlayers));
+  const watching = summary?.status !== "lobby" && (me() === null || forPlayers);
+  odds.setAllowed(watching);
   odds.redraw();
+  tote.setAllowed(watching, me() === null);
   oddsToggle.hidden = !isHost() || summary?.status === "over";
   oddsToggle.setAttribute("aria-pressed", String(forPlayers));
   oddsToggle.textContent = t(forPlayers ? "odds.players_off" : "odds.players_on");

@@ -12,10 +12,25 @@ import sqlalchemy as sa
 from app.core.config import Settings
 from app.core.db import normalise_url
 from engine.registry import register
+from engine.tote import closing as tote_closing
 from tests.engine.toy_game import ToyGame
 from tests.utils.live_server import LiveServer
 
 register(ToyGame())
+
+
+def toy_tote_closes(state) -> bool:
+    """The toy game's tote closes before its last round (engine/tote/closing.py)."""
+    return state["round"] >= state["options"]["rounds"]
+
+
+@pytest.fixture(scope="module")
+def toy_tote():
+    """Give the toy game a tote closing point for a module's tests."""
+    tote_closing.register("toy", toy_tote_closes)
+    yield
+    tote_closing.CLOSED.pop("toy", None)
+
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

@@ -1,0 +1,222 @@
+"""The tote of a room (engine.tote has the rules): named spectators back contenders with play
+chips, stored with the room (tables `tote_bets` and `tote_payouts`, migration 0010), so it
+survives a restart.
+
+Chips belong to a spectator's name for the evening's series (app.rooms.series): 100 at the
+first game, and a name's balance is 100, less every chip it staked in the series' rooms, plus
+every payout it got there. So the balance after a game's settlement follows into the rematch.
+
+The settlement runs once the game is over (by the first reader that sees it over: a spectator
+socket, the series tally); a room with payout rows is settled, and the unique (room, name)
+row keeps two processes from settling twice.
+
+What goes out (`board`) is public: the pools per contender, the payout per chip, whether the
+tote is open, and after the settlement the rail (each backer's chips in the series). A
+spectator's own chips and bets (`people`) are picked out by its socket (app.ws.tote) and sent
+to it alone.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict, defaultdict
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+import engine
+from app.models import Room, ToteBet, TotePayout
+from engine.tote import payout_per_chip, pools, settle, tote_open
+
+from .errors import RoomError
+
+if TYPE_CHECKING:
+    from .parts import Parts
+
+START_CHIPS = 100
+# Finished rooms remembered as settled by this process.
+SETTLED_KEPT = 4096
+KIND = "tote"
+
+
+def contenders(room: Room) -> list[str]:
+    return [str(seat.position) for seat in sorted(room.seats, key=lambda seat: seat.position)]
+
+
+def series_ids(session: Session, room: Room) -> list[int]:
+    """The ids of the rooms of `room`'s series up to its game (a later rematch is not its past)."""
+    first = room.series_code or room.code
+    query = select(Room.id).where(
+        or_(Room.code == first, Room.series_code == first), Room.series_game <= (room.series_game or 1)
+    )
+    return list(session.scalars(query).all())
+
+
+def balances(session: Session, ids: list[int]) -> dict[str, int]:
+    """Each name's chips across the rooms `ids` (only names that ever backed are listed)."""
+    found: dict[str, int] = defaultdict(lambda: START_CHIPS)
+    staked = (
+        select(ToteBet.name, func.sum(ToteBet.chips)).where(ToteBet.room_id.in_(ids)).group_by(ToteBet.name)
+    )
+    for name, chips in session.execute(staked):
+        found[name] -= int(chips)
+    paid = select(TotePayout.name, func.sum(TotePayout.chips)).where(TotePayout.room_id.in_(ids))
+    for name, chips in session.execute(paid.group_by(TotePayout.name)):
+        found[name] += int(chips)
+    return dict(found)
+
+
+def balance(session: Session, room: Room, name: str) -> int:
+    return balances(session, series_ids(session, room)).get(name, START_CHIPS)
+
+
+def room_bets(session: Session, room: Room) -> list[tuple[str, str, int]]:
+    rows = session.execute(
+        select(ToteBet.name, ToteBet.contender, ToteBet.chips)
+        .where(ToteBet.room_id == room.id)
+        .order_by(ToteBet.id)
+    )
+    return [(name, contender, chips) for name, contender, chips in rows]
+
+
+def settled(session: Session, room: Room) -> dict[str, int] | None:
+    rows = session.execute(
+        select(TotePayout.name, TotePayout.chips).where(TotePayout.room_id == room.id)
+    ).all()
+    return {name: chips for name, chips in rows} if rows else None
+
+
+def ranked(chips: dict[str, int]) -> list[dict[str, Any]]:
+    """The rail leaderboard: each name that backed in the series, most chips first."""
+    return [
+        {"name": n, "chips": c} for n, c in sorted(chips.items(), key=lambda nc: (-nc[1], nc[0].casefold()))
+    ]
+
+
+def rail(session: Session, room: Room) -> list[dict[str, Any]]:
+    """The rail of the series up to this room."""
+    return ranked(balances(session, series_ids(session, room)))
+
+
+def board(session: Session, room: Room) -> dict[str, Any]:
+    """The room's tote as it goes out: the public part and, under `people`, each backer's own
+    chips and bets (never sent as such: app.ws.tote picks one spectator's)."""
+    bets = room_bets(session, room)
+    pool = pools(bets, contenders(room))
+    payouts = settled(session, room)
+    ids = series_ids(session, room)
+    chips = balances(session, ids)
+    mine: dict[str, dict[str, int]] = defaultdict(dict)
+    for name, contender, staked in bets:
+        mine[name][contender] = mine[name].get(contender, 0) + staked
+    public: dict[str, Any] = {
+        "type": KIND,
+        "open": room.status == "playing" and tote_open(room.state),
+        "pools": pool,
+        "total": sum(pool.values()),
+        "payout": payout_per_chip(pool),
+        "settled": payouts is not None,
+    }
+    if payouts is not None:
+        public["rail"] = ranked(chips)
+    people = {
+        name: {
+            "chips": chips.get(name, START_CHIPS),
+            "bets": mine.get(name, {}),
+            "won": (payouts or {}).get(name),
+        }
+        for name in set(chips) | set(mine)
+    }
+    return {"public": public, "people": people}
+
+
+def refuse(code: str, message: str) -> RoomError:
+    return RoomError(code, message, 409)
+
+
+class Tote:
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        # Finished rooms this process has settled or found settled (every watching socket
+        # asks when it sees the end: one transaction per room, not one per socket).
+        self.done: OrderedDict[str, None] = OrderedDict()
+
+    async def back(
+        self, code: str, name: str | None, seated: bool, contender: str, chips: int
+    ) -> dict[str, Any]:
+        """Put `chips` of the named spectator `name` on `contender`. Refusals change nothing."""
+        if seated:
+            raise refuse("tote_seated", "Seated players cannot back a player on the tote.")
+        if not name:
+            raise refuse("tote_unnamed", "Pick a name as a spectator to back a player.")
+
+        def work(session: Session) -> dict[str, Any]:
+            room = self.parts.store.room(session, code)
+            if room.status != "playing" or not tote_open(room.state):
+                raise refuse("tote_closed", "The tote is closed: no more bets in this game.")
+            if contender not in contenders(room):
+                raise refuse("tote_contender", "There is no such player in this game.")
+            have = balance(session, room, name)
+            if chips < 1 or chips > have:
+                raise RoomError("tote_chips", f"You have {have} chips to back with.", 409, chips=have)
+            session.add(ToteBet(room_id=room.id, name=name, contender=contender, chips=chips))
+            session.flush()
+            return board(session, room)
+
+        async with self.parts.locks[code]:
+            found = await self.parts.store.tx(work)
+            await self.parts.publisher.other(code, {"kind": KIND, "board": found})
+        return found
+
+    async def board(self, code: str) -> dict[str, Any]:
+        """The room's tote (settling it first when the game is over and it is not yet)."""
+        await self.settle(code)
+        return await self.parts.store.tx(
+            lambda session: board(session, self.parts.store.room(session, code, False))
+        )
+
+    async def settle(self, code: str) -> bool:
+        """Share the pool of a finished game among the backers of the winner (once);
+        publishes the settled board. Returns whether this call settled it."""
+
+        over: bool | None = None
+
+        def work(session: Session) -> dict[str, Any] | None:
+            nonlocal over
+            room = self.parts.store.room(session, code)
+            over = room.status == "over"
+            if room.status != "over" or room.state is None or settled(session, room) is not None:
+                return None
+            bets = room_bets(session, room)
+            if not bets:
+                return None
+            result = engine.result(room.state) or {}
+            winners = [str(seat) for seat in result.get("winners") or []]
+            for name, chips in sorted(settle(bets, winners).items()):
+                session.add(TotePayout(room_id=room.id, name=name, chips=chips))
+            session.flush()
+            return board(session, room)
+
+        if code in self.done:
+            return False
+        async with self.parts.locks[code]:
+            if code in self.done:
+                return False
+            try:
+                found = await self.parts.store.tx(work)
+            except IntegrityError:  # another process settled it meanwhile
+                found = None
+            if found is not None or over is True:
+                self.done[code] = None
+                while len(self.done) > SETTLED_KEPT:
+                    self.done.popitem(last=False)
+            if found is None:
+                return False
+            await self.parts.publisher.other(code, {"kind": KIND, "board": found})
+        return True
+
+    async def series_rail(self, code: str) -> list[dict[str, Any]]:
+        return await self.parts.store.tx(
+            lambda session: rail(session, self.parts.store.room(session, code, False))
+        )
