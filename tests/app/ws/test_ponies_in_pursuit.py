@@ -62,7 +62,8 @@ def test_whole_game_with_a_bot_and_a_spectator_who_never_sees_a_hand_or_stake(sh
                         continue
                     submit = next(a for a in message["actions"] if a["type"] == "submit")
                     client.send({"type": "act", "v": message["v"], "action": submit})
-        final = fan.received[-1] if fan.received[-1]["type"] == "state" else fan.state()
+        # The spectator's final frame (odds and tote messages may come after it).
+        final = next(m for m in reversed(fan.received) if m["type"] == "state" and m["over"])
     result = final["view"]["result"]
     assert len(result["scores"]) == 3 and result["revealed"]["stakes"] is not None
     spy_events = [e for e in final["log"] if e["e"] == "spy_result" and e["seat"] == 0]
