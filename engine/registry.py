@@ -21,6 +21,10 @@ GAMES: dict[str, Game] = {
 }
 
 
+# The games this package ships (GAMES as it is built above); `register` adds others at run time.
+SHIPPED: tuple[str, ...] = tuple(sorted(GAMES))
+
+
 def register(game: Game) -> Game:
     """Add a game at run time (tests use it for toy games)."""
     GAMES[game.id] = game
