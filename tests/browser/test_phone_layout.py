@@ -76,10 +76,17 @@ def assert_in_viewport(page: Page, selector: str) -> None:
 
 
 def assert_within_width(page: Page, selector: str) -> None:
-    """Every match lies between the left and right edges of the phone (scrolling down is fine)."""
-    for handle in page.locator(selector).all():
-        found = handle.bounding_box()
-        assert found is not None
+    """Every match lies between the left and right edges of the phone (scrolling down is fine).
+    Measured in one evaluation: a frame that re-renders the lobby between two reads would
+    otherwise detach the elements found first."""
+    boxes = page.evaluate(
+        "selector => [...document.querySelectorAll(selector)].map(element => {"
+        " const rect = element.getBoundingClientRect();"
+        " return {x: rect.x + scrollX, width: rect.width, text: element.textContent}; })",
+        selector,
+    )
+    assert boxes, f"nothing matches {selector}"
+    for found in boxes:
         assert found["x"] >= 0 and found["x"] + found["width"] <= PHONE["width"] + 0.5, (selector, found)
 
 
