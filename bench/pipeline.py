@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import os
 import resource
 import shutil
@@ -47,7 +48,7 @@ import httpx
 from bench.refusals import probe
 from bench.report import PEER_GAMES, SETUPS, TABLE_HEAD, TITLES, game_rows, target_rows
 from bench.results import write_section
-from bench.seats import FloorTarget, Load, PaddockTarget, PeerTarget
+from bench.seats import FloorTarget, Load, LoadFailed, PaddockTarget, PeerTarget
 from bench.servers import REDIS, FloorServer, PeerServer, PgDatabase, install_peer, paddock_servers
 
 GAMES = ("ponies_in_pursuit", "pony_express_bluff", "horse_racing", "pony_express_race")
@@ -269,6 +270,17 @@ def main(argv: list[str] | None = None) -> int:
     raise_fd_limit()
     setups = [s for s in args.setups.split(",") if s]
     games = [g for g in args.games.split(",") if g]
+    if "peer" in setups and importlib.util.find_spec("socketio") is None:
+        print("The peer's clients need python-socketio: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    try:
+        return run(args, setups, games)
+    except LoadFailed as failed:
+        print(f"The bench stopped: {failed}", file=sys.stderr)
+        return 1
+
+
+def run(args: argparse.Namespace, setups: list[str], games: list[str]) -> int:
     installed = install_peer() if "peer" in setups and any(g in PEER_GAMES for g in games) else None
     results: dict[str, dict[str, dict[str, Any]]] = {}
     try:

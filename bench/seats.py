@@ -70,6 +70,56 @@ class Room:
         return len(self.seats) + self.spectators
 
 
+# ---- waiting without hanging ------------------------------------------------
+
+OPEN_SECONDS = 600  # every room open (the first frame on every socket), or the load fails
+STOP_SECONDS = 60
+
+
+class LoadFailed(RuntimeError):
+    """The load cannot go on (a client that cannot connect, a missing client library)."""
+
+
+def failure(task: asyncio.Future[Any]) -> BaseException | None:
+    return None if task.cancelled() else task.exception()
+
+
+async def all_ready(readies: list[asyncio.Event], clients: list[asyncio.Task[Any]]) -> None:
+    """Until every client of a new room has its first frame. A client that fails first ends the
+    load with its error, instead of a wait for a frame that never comes."""
+    ready = asyncio.ensure_future(asyncio.gather(*(r.wait() for r in readies)))
+    running: set[asyncio.Future[Any]] = set(clients)
+    try:
+        while not ready.done():
+            if not running:
+                raise LoadFailed("every client of a room ended before its first frame")
+            done, _ = await asyncio.wait({ready, *running}, return_when=asyncio.FIRST_COMPLETED)
+            for task in done - {ready}:
+                running.discard(task)
+                if (error := failure(task)) is not None:
+                    raise LoadFailed(f"a client failed before its room opened: {error!r}") from error
+    finally:
+        ready.cancel()
+        await asyncio.gather(ready, return_exceptions=True)  # its cancellation read, not logged
+
+
+async def opened_or_failed(opened: asyncio.Event, loops: list[asyncio.Task[Any]], seconds: float) -> None:
+    """Until `opened` is set; a room loop that ends before (it failed) ends the load with its
+    error, and so does `seconds` passing."""
+    waiting = asyncio.ensure_future(opened.wait())
+    try:
+        done, _ = await asyncio.wait({waiting, *loops}, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        if waiting in done:
+            return
+        for loop in done:
+            if (error := failure(loop)) is not None:
+                raise LoadFailed(str(error)) from error
+        raise LoadFailed(f"the rooms were not all open after {seconds:g} s")
+    finally:
+        waiting.cancel()
+        await asyncio.gather(waiting, return_exceptions=True)
+
+
 # ---- sockets --------------------------------------------------------------
 
 
@@ -443,12 +493,22 @@ class Load:
                 for i, (seat, ready) in enumerate(zip(members, readies, strict=True))
             ]
             if first:
-                await asyncio.gather(*(r.wait() for r in readies))
+                try:
+                    await all_ready(readies, tasks)
+                except LoadFailed:
+                    for task in tasks:
+                        task.cancel()
+                    await asyncio.gather(*tasks, return_exceptions=True)  # their errors are read
+                    raise
                 self.opened += 1
                 if self.opened == self.rooms:
                     self.all_open.set()
                 first = False
-            await asyncio.gather(*tasks, return_exceptions=True)
+            for failed in await asyncio.gather(*tasks, return_exceptions=True):
+                if isinstance(failed, Exception):  # counted, and the room is replaced
+                    self.errors[f"client {type(failed).__name__}"] = (
+                        self.errors.get(f"client {type(failed).__name__}", 0) + 1
+                    )
 
     async def run(self, pids: list[int], transactions: Callable[[], int] | None = None) -> dict[str, Any]:
         from bench.servers import cpu_seconds, rss_kib
@@ -456,7 +516,7 @@ class Load:
         before = [rss_kib(pid) for pid in pids]
         loops = [asyncio.create_task(self.room_loop(i)) for i in range(self.rooms)]
         try:
-            await asyncio.wait_for(self.all_open.wait(), 600)
+            await opened_or_failed(self.all_open, loops, OPEN_SECONDS)
             await asyncio.sleep(1.0)
             held = self.open_sockets
             during = [rss_kib(pid) for pid in pids]
@@ -473,6 +533,11 @@ class Load:
             tx = (await asyncio.to_thread(transactions) - tx0) if transactions else None
         finally:
             self.stop.set()
+            # Every client ends within its next half-second read once stopped; a loop still
+            # running after that is stuck and cancelled, so a run always ends.
+            _, stuck = await asyncio.wait(loops, timeout=STOP_SECONDS)
+            for loop in stuck:
+                loop.cancel()
             await asyncio.gather(*loops, return_exceptions=True)
             await self.target.close()
         accepted = max(self.accepted, 1)

@@ -3,9 +3,12 @@ seat), a random move that the game accepts, and nothing when the seat may not mo
 
 from __future__ import annotations
 
+import asyncio
 import random
 
-from bench.seats import PEER_RAISES, bluff_chooser, sealed_chooser
+import pytest
+
+from bench.seats import PEER_RAISES, Load, LoadFailed, Room, all_ready, bluff_chooser, sealed_chooser
 
 
 def sealed_state(active: dict | None, sealed: dict) -> dict:
@@ -53,3 +56,49 @@ def test_bluff_opening_bid_cannot_call_and_raises_stop_at_the_dice_on_the_table(
 
 def test_bluff_not_my_turn_is_nothing_to_do():
     assert bluff_chooser(bluff_state("0", None, {"0": [1], "1": [2], "2": 1}), "1") is None
+
+
+class UnreachableTarget:
+    """A target whose sockets cannot be made, as the peer's without python-socketio installed."""
+
+    name = "unreachable"
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    async def make_room(self, index: int) -> Room:
+        return Room(f"room-{index}", [None, None, None])
+
+    def socket(self, room: Room, index: int, seat: object) -> object:
+        raise ModuleNotFoundError("No module named 'socketio'")
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+def test_a_load_whose_clients_cannot_start_ends_with_their_error_instead_of_waiting():
+    """The bench's load used to wait for ever for rooms whose clients had failed."""
+    target = UnreachableTarget()
+
+    async def run() -> None:
+        # The bound only turns a regression (a hang) into a failure; the load ends at once.
+        await asyncio.wait_for(Load(target, seconds=1, rooms=3).run([]), 120)
+
+    with pytest.raises(LoadFailed, match="socketio"):
+        asyncio.run(run())
+    assert target.closed
+
+
+def test_a_room_whose_clients_all_end_before_a_frame_fails_the_load():
+    async def run() -> None:
+        readies = [asyncio.Event(), asyncio.Event()]
+        readies[0].set()
+
+        async def ends_quietly() -> bool:
+            return False
+
+        clients = [asyncio.create_task(ends_quietly()) for _ in readies]
+        await asyncio.wait_for(all_ready(readies, clients), 120)
+
+    with pytest.raises(LoadFailed, match="before its first frame"):
+        asyncio.run(run())
