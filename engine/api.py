@@ -142,6 +142,11 @@ def to_act(state: State) -> list[int]:
     return [] if game.is_over(state) else list(game.to_act(state))
 
 
+def static_keys(state: State) -> tuple[str, ...]:
+    """The keys of the view fixed for the whole game (Game.static_keys)."""
+    return game_of(state).static_keys
+
+
 def is_over(state: State) -> bool:
     return game_of(state).is_over(state)
 
@@ -272,7 +277,8 @@ def decision_basis(
 
 
 def _basis(game: Game, seen: dict[str, Any], actions: list[Action]) -> dict[str, Any]:
-    table = {key: value for key, value in seen.items() if key not in ("to_act", "log")}
+    left_out = ("to_act", "log", *game.static_keys)
+    table = {key: value for key, value in seen.items() if key not in left_out}
     return {"view": game.decision_view(table), "actions": actions}
 
 

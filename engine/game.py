@@ -111,6 +111,13 @@ class Game:
     # another seat's (re)submission never makes this seat's action stale.
     progress_keys: tuple[str, ...] = ()
 
+    # Keys of the public view whose value is fixed for a whole game once its options and
+    # seats are set (a board's drawing). They bear on no decision (the rules that read them
+    # never change), so the decision digest leaves them out, and the server sends them with
+    # a connection's first full frame only (the client keeps them). The contract checks that
+    # they never change during play.
+    static_keys: tuple[str, ...] = ()
+
     def decision_view(self, seen: dict[str, Any]) -> dict[str, Any]:
         """A seat's view (no log, no to_act) without the round-progress keys (`progress_keys`,
         searched at any depth)."""

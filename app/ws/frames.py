@@ -27,10 +27,11 @@ def _text(message: dict[str, Any], seat: int | None = None) -> str:
     return orjson.dumps(message).decode() if seat is None else padded_text(message)
 
 
-def update_frame(payload: dict[str, Any], seat: int | None) -> str:
-    """The delta frame of a published change for `seat` (None = spectators), built once."""
-    frames: dict[int | None, str] = payload.setdefault(FRAMES_KEY, {})
-    text = frames.get(seat)
+def update_frame(payload: dict[str, Any], seat: int | None, full: bool = False) -> str:
+    """The delta frame of a published change for `seat` (None = spectators), built once.
+    `full`: with the game's static keys, for a connection that has not had them yet."""
+    frames: dict[tuple[int | None, bool], str] = payload.setdefault(FRAMES_KEY, {})
+    text = frames.get((seat, full))
     if text is None:
         sight = payload.get("_sights", {}).get(seat)
         text = _text(
@@ -42,10 +43,11 @@ def update_frame(payload: dict[str, Any], seat: int | None) -> str:
                 payload.get("log"),
                 sight,
                 payload.get("deadline"),
+                full,
             ),
             seat,
         )
-        frames[seat] = text
+        frames[seat, full] = text
     return text
 
 

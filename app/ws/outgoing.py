@@ -7,6 +7,10 @@ may read, and `deadline_in`: seconds until the room's timer fires (null: no time
 frame (hello, a version gap, a resync, the end of the game) also carries `log`, the whole
 log that audience may read (its deadline comes with the room summary sent with it); the
 client keeps the log it has.
+
+A game's static keys (engine.static_keys: a view's parts fixed for the whole game, such as a
+board's drawing) come in a connection's first frame and in every sync frame, named under
+`static`; later frames of that connection leave them out and the client keeps the ones it has.
 """
 
 from __future__ import annotations
@@ -25,20 +29,29 @@ def state_message(
     log: list[dict[str, Any]] | None = None,
     sight: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
     deadline: float | None | bool = False,
+    full: bool = True,
 ) -> dict[str, Any]:
     """`sight`: the seat's view (without log) and legal actions, when already computed.
     `deadline`: when the room's timer fires next (None: no timer), sent as `deadline_in`
-    seconds with a change's frame (False: leave it to the room summary, as at a sync)."""
+    seconds with a change's frame (False: leave it to the room summary, as at a sync).
+    `full`: with the game's static keys (a sync frame always is)."""
     over = engine.is_over(state)
     seen, actions = sight if sight is not None else (None, None)
+    if seen is None:
+        seen = engine.view(state, seat, with_log=False)
+    statics = engine.static_keys(state)
+    if statics and not (full or log is not None):
+        seen = {key: value for key, value in seen.items() if key not in statics}
     message = {
         "type": "state",
         "v": v,
         "over": over,
-        "view": seen if seen is not None else engine.view(state, seat, with_log=False),
+        "view": seen,
         "actions": actions if actions is not None else engine.legal_actions(state, seat),
         "events": engine.visible_events(events, seat, over),
     }
+    if statics and (full or log is not None):
+        message["static"] = list(statics)
     if log is not None:
         message["log"] = engine.visible_events(log, seat, over)
     if deadline is not False:

@@ -90,6 +90,7 @@ class RoomConnection:
         "last_v",
         "last_frame",
         "sent_v",
+        "has_statics",
         "last_room_v",
         "send_lock",
         "closed",
@@ -125,6 +126,9 @@ class RoomConnection:
         self.last_frame: str | None = None
         # Version of the newest state frame already written to the socket (for pongs).
         self.sent_v = -1
+        # Whether this connection has had a frame with the game's static keys (its first
+        # frame carries them; later ones leave them out: app.ws.outgoing).
+        self.has_statics = False
         # Version of the newest room summary sent: with several processes publishing,
         # an older summary can arrive after a newer one and must not replace it.
         self.last_room_v = -1
@@ -349,7 +353,8 @@ class RoomConnection:
             # Updates were missed (e.g. Redis dropped them): reload everything.
             await self.sync(force=True)
             return
-        frame = update_frame(payload, self.seat)
+        frame = update_frame(payload, self.seat, full=not self.has_statics)
+        self.has_statics = True
         self.last_v = payload["v"]
         self.last_frame = frame
         await self.send_text(self.last_frame)
@@ -401,6 +406,7 @@ class RoomConnection:
                 self.last_v = info.version
                 self.last_frame = text
                 await self.send_text(text)
+                self.has_statics = True  # a sync frame carries the game's static keys
                 self.sent_v = max(self.sent_v, info.version)
         self.odds.after_sync(info)
         return info

@@ -27,6 +27,7 @@ export class Table {
     this.sendAction = send;
     this.version = -1;
     this.view = null;
+    this.statics = {}; // the game's static keys of the view, from the last frame that had them
     this.logCount = 0;
     // The log as received: the whole visible log at sync (`log`), then each frame's new `events`.
     this.log = [];
@@ -108,8 +109,13 @@ export class Table {
     else this.log.push(...(message.events ?? []));
     const previous = this.view;
     this.version = message.v ?? this.version;
+    // A game's static keys (a board's drawing) come with the first and every sync frame,
+    // named under `static`; later frames leave them out and the table keeps them.
+    if (Array.isArray(message.static)) {
+      this.statics = Object.fromEntries(message.static.map((key) => [key, message.view[key]]));
+    }
     // Game modules read the log as `view.log`, as before: the shell puts it back in.
-    this.view = { ...message.view, log: this.log.slice() };
+    this.view = { ...this.statics, ...message.view, log: this.log.slice() };
     this.actions = message.actions ?? [];
     // A state frame says when the timer fires next (seconds from when it was sent); a sync
     // frame leaves that to the room summary that comes with it.

@@ -253,6 +253,35 @@ def test_views_for_several_audiences_are_each_audiences_own_view(game_id, seats)
 
 
 @pytest.mark.parametrize(("game_id", "seats"), SEATS)
+def test_static_keys_are_public_and_never_change_during_a_game(game_id, seats):
+    """A game's `static_keys` are sent once per connection and left out of the decision
+    digest, so they must be public view keys whose value is the same from the first state to
+    the end, for every audience."""
+    game = GAMES[game_id]
+    assert not set(game.static_keys) & set(game.private_keys), "a static key must be public"
+    if not game.static_keys:
+        return
+    first = engine.setup(game_id, None, seats, 3)
+    fixed = {key: orjson.dumps(engine.view(first, None)[key]) for key in game.static_keys}
+    states = 0
+    for state, _seat, _actions, _rng in states_along(game_id, seats, seed=3):
+        for audience in [*range(seats), None]:
+            seen = engine.view(state, audience, with_log=False)
+            assert {key: orjson.dumps(seen[key]) for key in game.static_keys} == fixed, audience
+        states += 1
+    assert states > 10
+
+
+def test_the_decision_digest_leaves_the_static_keys_out():
+    """Dice and Bluff's board drawing is static: a seat's decision basis does not carry it."""
+    assert GAMES["pony_express_bluff"].static_keys == ("board",)
+    state = engine.setup("pony_express_bluff", None, 3, 3)
+    seat = engine.to_act(state)[0]
+    assert "board" in engine.view(state, seat)
+    assert "board" not in engine.decision_basis(state, seat)["view"]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), SEATS)
 def test_bots_and_timeouts_choose_listed_actions(game_id, seats):
     bot_rng = random.Random(1)
     for number, (state, seat, actions, _rng) in enumerate(states_along(game_id, seats, seed=8)):

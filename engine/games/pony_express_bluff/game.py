@@ -246,6 +246,7 @@ class PonyExpressBluff(Game):
     moves = MOVES
     private_keys = view_mod.PRIVATE_KEYS
     progress_keys = ("chosen", "believed")
+    static_keys = ("board",)  # the drawing of the board (board.geometry)
     title = "Pony Express: Dice and Bluff"
     min_seats = 3
     max_seats = 5

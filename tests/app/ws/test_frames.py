@@ -20,9 +20,9 @@ def test_one_frame_per_audience_however_many_sockets(server, monkeypatch):
     built: list[tuple[int, int | None]] = []
     real = frames.state_message
 
-    def counting(state, v, seat, events, log=None, sight=None, deadline=False):
+    def counting(state, v, seat, events, log=None, sight=None, deadline=False, full=True):
         built.append((v, seat))
-        return real(state, v, seat, events, log, sight, deadline)
+        return real(state, v, seat, events, log, sight, deadline, full)
 
     monkeypatch.setattr(frames, "state_message", counting)
     http = server.http
@@ -55,6 +55,39 @@ def test_one_frame_per_audience_however_many_sockets(server, monkeypatch):
             assert not [m for m in client.drain(0.3) if m["type"] == "room"]
     finally:
         for client in [*ann, *fans, bob]:
+            client.close()
+
+
+def test_a_games_static_board_comes_with_a_connections_first_frame_only(server):
+    """Dice and Bluff's board drawing (Game.static_keys) is in the sync frame, named under
+    `static`, and left out of the frames of later changes; a connection arriving later gets it
+    in its own sync frame."""
+    http = server.http
+    host = create_room(http, game="pony_express_bluff", name="Ann")
+    code = host["code"]
+    tokens = [host["token"], join(http, code, "Bo")["token"], join(http, code, "Cy")["token"]]
+    start(http, code, host["token"])
+    seats = [server.socket(code) for _ in tokens]
+    fan = server.socket(code)
+    late = None
+    try:
+        for client, token in zip(seats, tokens, strict=True):
+            client.hello(token)
+        fan.hello()
+        synced = [client.state(v=0) for client in [*seats, fan]]
+        board = synced[-1]["view"]["board"]
+        assert board["spaces"]
+        assert all(m["static"] == ["board"] and m["view"]["board"] == board for m in synced)
+        mover = next(i for i, m in enumerate(synced[:3]) if m["actions"])
+        seats[mover].send({"type": "act", "v": 0, "action": synced[mover]["actions"][0]})
+        changed = [client.state(v=1) for client in [*seats, fan]]
+        assert all("board" not in m["view"] and "static" not in m for m in changed)
+        late = server.socket(code)
+        late.hello()
+        joined = late.state(v=1)
+        assert joined["static"] == ["board"] and joined["view"]["board"] == board
+    finally:
+        for client in [*seats, fan, *([late] if late else [])]:
             client.close()
 
 
