@@ -13,9 +13,10 @@ bench/RESULTS-odds.md.
    of four bots (BOT_DELAY 0.2 s) with one spectator socket each. Every spectator pings its
    room every 50 ms (Ann, the host's seat, plays a random legal action 0.2 s after each frame
    that awaits her): the pong is a frame on the same socket, so its round trip measures how
-   long the process takes to answer a socket. Counted too: the state frames and the odds
-   messages the spectators got, and so the room versions per second the odds kept up with
-   (a room skips to its newest version when the worker is behind).
+   long the process takes to answer a socket; and from each of Ann's acts until the spectator
+   has the frame of the version it made (act→frame), the delay odds could add. Counted too:
+   the state frames and the odds messages the spectators got, and so the room versions per
+   second the odds kept up with (a room skips to its newest version when the worker is behind).
 The machine is shared with other work: numbers move from run to run; the run takes minutes.
 """
 
@@ -130,6 +131,9 @@ async def serve_load(port: int) -> dict[str, Any]:
     odds_versions: set[tuple[str, int]] = set()
     newest: dict[str, int] = {}
     rtts: list[float] = []
+    # Ann's act at version v (sent when) -> the state frame past v at the room's spectator.
+    acted: dict[str, tuple[int, float]] = {}
+    frame_delays: list[float] = []
     end = time.monotonic() + SERVE_SECONDS
 
     async def play(code: str, token: str) -> None:
@@ -146,6 +150,7 @@ async def serve_load(port: int) -> dict[str, Any]:
                 if message.get("type") == "state" and message["actions"] and 0 in message["view"]["to_act"]:
                     await asyncio.sleep(0.2)
                     action = rng.choice(message["actions"])
+                    acted[code] = (message["v"], time.perf_counter())
                     await ws.send(orjson.dumps({"type": "act", "v": message["v"], "action": action}).decode())
 
     async def watch(code: str) -> None:
@@ -174,6 +179,10 @@ async def serve_load(port: int) -> dict[str, Any]:
                     elif kind == "state":
                         counts["state"] += 1
                         newest[code] = max(newest.get(code, 0), message["v"])
+                        pending = acted.get(code)
+                        if pending is not None and message["v"] > pending[0]:
+                            frame_delays.append(time.perf_counter() - pending[1])
+                            del acted[code]
                     elif kind == "odds":
                         counts["odds"] += 1
                         odds_versions.add((code, message["v"]))
@@ -184,7 +193,11 @@ async def serve_load(port: int) -> dict[str, Any]:
     await asyncio.gather(*(watch(code) for code, _ in codes), *(play(code, token) for code, token in codes))
     seconds = time.monotonic() - began
     rtts.sort()
+    frame_delays.sort()
     return {
+        "frame_p50_ms": 1000 * frame_delays[len(frame_delays) // 2] if frame_delays else None,
+        "frame_p99_ms": 1000 * frame_delays[int(len(frame_delays) * 0.99)] if frame_delays else None,
+        "frames_timed": len(frame_delays),
         "versions_per_s": sum(newest.values()) / seconds,
         "states": counts["state"],
         "odds": counts["odds"],
@@ -250,12 +263,18 @@ def report(cal: dict[str, Any], off: dict[str, Any], on: dict[str, Any]) -> str:
         f"### Frames with live odds off and on (same run, {ROOMS} Horse Racing rooms of bots, "
         f"{SERVE_SECONDS:.0f} s each)",
         "",
-        "| odds | room versions/s | odds updates/s (distinct versions) | ping→pong p50 | p99 |",
-        "| --- | ---: | ---: | ---: | ---: |",
+        "Act→frame: from the host seat's act until the room's spectator has the state frame of",
+        "the version it made (the frames the odds could delay); ping→pong: how long the process",
+        "takes to answer a socket.",
+        "",
+        "| odds | room versions/s | odds updates/s (distinct versions) | act→frame p50 | p99 (n) "
+        "| ping→pong p50 | p99 |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, run in (("off (ODDS_WORKERS=0)", off), ("on (ODDS_WORKERS=1)", on)):
         lines.append(
             f"| {name} | {run['versions_per_s']:.1f} | {run['odds_per_s']:.1f} | "
+            f"{run['frame_p50_ms']:.1f} ms | {run['frame_p99_ms']:.1f} ms ({run['frames_timed']}) | "
             f"{run['p50_ms']:.1f} ms | {run['p99_ms']:.1f} ms |"
         )
     per_update = statistics.median(ms for found in cal.values() for ms in found["ms"])
