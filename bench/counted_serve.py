@@ -5,12 +5,15 @@ Each sqlite3 connection gets a trace callback (SQLite calls it for every stateme
 the driver's own BEGIN/COMMIT included). A statement that starts while the connection is not in
 a transaction opens one: an explicit BEGIN, or a statement in autocommit (its own implicit
 transaction). Those are the transactions; COMMIT/ROLLBACK are not counted again. A thread
-writes `{"transactions": N, "statements": M}` to $BENCH_SQL_COUNTS every 0.1 s.
+writes `{"transactions": N, "statements": M, "kinds": {...}}` to $BENCH_SQL_COUNTS every 0.1 s;
+`kinds` counts the statements by verb and first table ("SELECT rooms", "INSERT actions",
+"BEGIN"), to see where a load's transactions go.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import sqlite3.dbapi2
 import sys
@@ -21,7 +24,8 @@ from typing import Any
 
 import orjson
 
-COUNTS = {"transactions": 0, "statements": 0}
+COUNTS: dict[str, Any] = {"transactions": 0, "statements": 0, "kinds": {}}
+_TABLE = re.compile(r"\b(?:FROM|INTO|UPDATE)\s+\"?(\w+)", re.IGNORECASE)
 _LOCK = threading.Lock()
 _CONNECT = sqlite3.connect
 _CLOSERS = ("COMMIT", "ROLLBACK", "END")
@@ -31,14 +35,23 @@ def opens_transaction(sql: str, in_transaction: bool) -> bool:
     return not in_transaction and not sql.lstrip().upper().startswith(_CLOSERS)
 
 
+def statement_kind(sql: str) -> str:
+    """The verb and first table: "SELECT rooms", "UPDATE rooms", "INSERT actions", "BEGIN"."""
+    verb = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else ""
+    table = _TABLE.search(sql)
+    return f"{verb} {table.group(1)}" if table else verb
+
+
 def counted_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
     connection = _CONNECT(*args, **kwargs)
 
     def trace(sql: str) -> None:
         opens = opens_transaction(sql, connection.in_transaction)
+        kind = statement_kind(sql)
         with _LOCK:
             COUNTS["statements"] += 1
             COUNTS["transactions"] += opens
+            COUNTS["kinds"][kind] = COUNTS["kinds"].get(kind, 0) + 1
 
     connection.set_trace_callback(trace)
     return connection

@@ -50,6 +50,7 @@ from .series import Series
 from .snapshot import RoomInfo, snapshot
 from .spectators import Spectators
 from .store import RoomStore
+from .tote import KIND as TOTE_KIND
 from .tote import Tote
 
 __all__ = ["Change", "RoomService", "channel"]
@@ -116,6 +117,8 @@ class RoomService:
         kind = payload.get("kind")
         if kind == "state":
             self.memory.advance(code, payload)
+        elif kind == TOTE_KIND:  # a bet or the settlement: the room's record is as it was
+            self.tote.remember(code, payload["board"])
         elif kind != "chat":
             self.memory.forget(code)
 

@@ -10,6 +10,14 @@ The settlement runs once the game is over (by the first reader that sees it over
 socket, the series tally); a room with payout rows is settled, and the unique (room, name)
 row keeps two processes from settling twice.
 
+Each process keeps the last board of the rooms it serves (`Tote.boards`): a bet or the
+settlement made here replaces it, one another process published replaces it when heard
+(app.rooms.service), and it is used only while every change of the room reaches this process
+(the room memory's `trusted`); whether the tote is still open is read off the room's play
+record in memory. So a spectator arriving, the tote closing and the end of a game cost no
+database transaction; the first reader of a room, and a room this process does not hear,
+read the board from the database.
+
 What goes out (`board`) is public: the pools per contender, the payout per chip, whether the
 tote is open, and after the settlement the rail (each backer's chips in the series). A
 spectator's own chips and bets (`people`) are picked out by its socket (app.ws.tote) and sent
@@ -141,6 +149,31 @@ class Tote:
         # Finished rooms this process has settled or found settled (every watching socket
         # asks when it sees the end: one transaction per room, not one per socket).
         self.done: OrderedDict[str, None] = OrderedDict()
+        # The last board of each room served here (see the module's docstring).
+        self.boards: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    def remember(self, code: str, found: dict[str, Any]) -> None:
+        """The room's board as it now stands (a bet, the settlement, one heard from another
+        process)."""
+        self.boards[code] = found
+        self.boards.move_to_end(code)
+        while len(self.boards) > SETTLED_KEPT:
+            self.boards.popitem(last=False)
+
+    async def known(self, code: str) -> dict[str, Any] | None:
+        """The board kept here, with `open` as the room now stands; None when it must be read
+        (not kept, the room not heard, or a game over whose settlement is still to run)."""
+        found = self.boards.get(code)
+        if found is None or not self.parts.memory.trusted(code):
+            return None
+        room = await self.parts.memory.record(code)
+        public = found["public"]
+        if room.status == "over" and not public["settled"] and public["total"] and code not in self.done:
+            return None
+        open_now = room.status == "playing" and room.state is not None and tote_open(room.state)
+        if open_now == public["open"]:
+            return found
+        return {**found, "public": {**public, "open": open_now}}
 
     async def back(
         self, code: str, name: str | None, seated: bool, contender: str, chips: int
@@ -166,15 +199,21 @@ class Tote:
 
         async with self.parts.locks[code]:
             found = await self.parts.store.tx(work)
+            self.remember(code, found)
             await self.parts.publisher.other(code, {"kind": KIND, "board": found})
         return found
 
     async def board(self, code: str) -> dict[str, Any]:
         """The room's tote (settling it first when the game is over and it is not yet)."""
+        found = await self.known(code)
+        if found is not None:
+            return found
         await self.settle(code)
-        return await self.parts.store.tx(
+        found = await self.parts.store.tx(
             lambda session: board(session, self.parts.store.room(session, code, False))
         )
+        self.remember(code, found)
+        return found
 
     async def settle(self, code: str) -> bool:
         """Share the pool of a finished game among the backers of the winner (once);
@@ -200,6 +239,9 @@ class Tote:
 
         if code in self.done:
             return False
+        kept = self.boards.get(code)
+        if kept is not None and not kept["public"]["total"] and self.parts.memory.trusted(code):
+            return False  # nobody backed anyone here: nothing to share out
         async with self.parts.locks[code]:
             if code in self.done:
                 return False
@@ -213,6 +255,7 @@ class Tote:
                     self.done.popitem(last=False)
             if found is None:
                 return False
+            self.remember(code, found)
             await self.parts.publisher.other(code, {"kind": KIND, "board": found})
         return True
 

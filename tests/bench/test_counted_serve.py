@@ -27,3 +27,10 @@ def test_a_counted_connection_counts_each_transaction_once(tmp_path):
     connection.close()
     assert counted_serve.COUNTS["transactions"] - before["transactions"] == 3
     assert counted_serve.COUNTS["statements"] - before["statements"] == 6
+
+
+def test_statements_are_counted_by_verb_and_first_table():
+    assert counted_serve.statement_kind("SELECT rooms.id FROM rooms WHERE rooms.code = ?") == "SELECT rooms"
+    assert counted_serve.statement_kind("INSERT INTO actions (room_id) VALUES (?)") == "INSERT actions"
+    assert counted_serve.statement_kind('UPDATE "rooms" SET version=? WHERE id = ?') == "UPDATE rooms"
+    assert counted_serve.statement_kind("BEGIN IMMEDIATE") == "BEGIN"

@@ -9,6 +9,7 @@ and survive a new server on the same database. The toy game's tote closes before
 from __future__ import annotations
 
 import pytest
+import sqlalchemy
 
 from engine.tote.closing import register
 from tests.app.conftest import settings_for, toy_tote_closes
@@ -239,3 +240,45 @@ def test_players_see_the_tote_only_once_the_host_turns_odds_for_players_on(share
         assert "you" not in seen
         bo.send({"type": "back", "contender": "1", "chips": 5})  # still a seated player
         refused(bo, "tote_seated")
+
+
+def first_tote(ws):
+    """The first tote message of a socket (it may have come before the spectator's own)."""
+    found = [m for m in ws.received if m["type"] == "tote"]
+    return found[0] if found else tote(ws)
+
+
+def test_the_board_is_read_once_then_kept_and_a_bet_replaces_it(shared_server):
+    """The process keeps a room's board: a second spectator arriving and the tote closing read
+    no tote row (whether it is open comes from the room in memory); a bet replaces the kept
+    board, so the next arrival sees it; the end of a game with bets is settled from the rows."""
+    code, tokens = started(shared_server)
+    bind = shared_server.rooms.sessions.kw["bind"]
+    reads: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        if "tote_bets" in statement and statement.lstrip().upper().startswith("SELECT"):
+            reads.append(statement)
+
+    sqlalchemy.event.listen(bind, "before_cursor_execute", count)
+    try:
+        with spectator(shared_server, code, "Greta") as greta:
+            assert first_tote(greta)["open"] is True
+            first_read = len(reads)
+            assert first_read >= 1, "the first reader reads the board"
+            with spectator(shared_server, code, "Hal") as hal:
+                assert first_tote(hal)["pools"] == {"0": 0, "1": 0}
+                assert len(reads) == first_read, "a second arrival reads no tote row"
+                greta.send({"type": "back", "contender": "1", "chips": 20})
+                tote(hal, lambda m: m["total"] == 20)
+                after_bet = len(reads)
+                with spectator(shared_server, code) as late:
+                    assert first_tote(late)["pools"] == {"0": 0, "1": 20}
+                play_round(shared_server, code, tokens, (1, 1))  # the last round: the tote closes
+                assert tote(hal, lambda m: m["open"] is False)["pools"] == {"0": 0, "1": 20}
+                assert len(reads) == after_bet, "closing reads no tote row"
+                play_round(shared_server, code, tokens, (1, 3))  # Bo (seat 1) wins
+                end = tote(greta, lambda m: m["settled"])
+                assert end["you"]["won"] == 20 and len(reads) > after_bet
+    finally:
+        sqlalchemy.event.remove(bind, "before_cursor_execute", count)
