@@ -14,6 +14,12 @@ What goes out (`board`) is public: the pools per contender, the payout per chip,
 tote is open, and after the settlement the rail (each backer's chips in the series). A
 spectator's own chips and bets (`people`) are picked out by its socket (app.ws.tote) and sent
 to it alone.
+
+Each bet keeps the room's version when it was accepted (`v`, migration 0011): the replay's step
+(step k is the state after the k-th action, version k) from which it is in the pools. Once the
+game is over, and only then (like the replay), `history` gives every bet with its version and
+name, the settlement and the rail: the pools were public live and the backers' names are on the
+rail after the settlement, so the replay tells nothing a spectator could not see.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from app.models import Room, ToteBet, TotePayout
 from engine.tote import payout_per_chip, pools, settle, tote_open
 
 from .errors import RoomError
+from .replays import not_over
 
 if TYPE_CHECKING:
     from .parts import Parts
@@ -78,6 +85,19 @@ def room_bets(session: Session, room: Room) -> list[tuple[str, str, int]]:
         .order_by(ToteBet.id)
     )
     return [(name, contender, chips) for name, contender, chips in rows]
+
+
+def timed_bets(session: Session, room: Room) -> list[dict[str, Any]]:
+    """The room's bets in the order they were accepted, each with its version (null when
+    stored before migration 0011)."""
+    rows = session.execute(
+        select(ToteBet.v, ToteBet.name, ToteBet.contender, ToteBet.chips)
+        .where(ToteBet.room_id == room.id)
+        .order_by(ToteBet.id)
+    )
+    return [
+        {"v": v, "name": name, "contender": contender, "chips": chips} for v, name, contender, chips in rows
+    ]
 
 
 def settled(session: Session, room: Room) -> dict[str, int] | None:
@@ -131,6 +151,17 @@ def board(session: Session, room: Room) -> dict[str, Any]:
     return {"public": public, "people": people}
 
 
+def history(session: Session, room: Room) -> dict[str, Any]:
+    """A finished room's tote for its replay: `{"bets": [{v, name, contender, chips}], "payouts":
+    {name: chips}, "rail": [{name, chips}]}` (no payouts and an empty rail when nobody backed)."""
+    bets = timed_bets(session, room)
+    return {
+        "bets": bets,
+        "payouts": settled(session, room) or {},
+        "rail": rail(session, room) if bets else [],
+    }
+
+
 def refuse(code: str, message: str) -> RoomError:
     return RoomError(code, message, 409)
 
@@ -160,7 +191,7 @@ class Tote:
             have = balance(session, room, name)
             if chips < 1 or chips > have:
                 raise RoomError("tote_chips", f"You have {have} chips to back with.", 409, chips=have)
-            session.add(ToteBet(room_id=room.id, name=name, contender=contender, chips=chips))
+            session.add(ToteBet(room_id=room.id, name=name, contender=contender, chips=chips, v=room.version))
             session.flush()
             return board(session, room)
 
@@ -215,6 +246,19 @@ class Tote:
                 return False
             await self.parts.publisher.other(code, {"kind": KIND, "board": found})
         return True
+
+    async def history(self, code: str) -> dict[str, Any]:
+        """The tote of a finished game for its replay (module `history`), settled first;
+        refused with `not_over` while the game runs, as the replay is."""
+
+        def work(session: Session) -> dict[str, Any]:
+            room = self.parts.store.room(session, code, False)
+            if room.status != "over":
+                raise not_over()
+            return history(session, room)
+
+        await self.settle(code)
+        return await self.parts.store.tx(work)
 
     async def series_rail(self, code: str) -> list[dict[str, Any]]:
         return await self.parts.store.tx(
