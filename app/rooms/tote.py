@@ -151,12 +151,35 @@ def board(session: Session, room: Room) -> dict[str, Any]:
     return {"public": public, "people": people}
 
 
+def stages(bets: list[dict[str, Any]], seats: list[str]) -> list[dict[str, Any]]:
+    """The pools and the payout per chip as they stood from each version at which bets came in:
+    `[{"v", "pools", "total", "payout"}]` by version (a bet without a version counts from 0)."""
+    found: list[dict[str, Any]] = []
+    placed: list[tuple[str, str, int]] = []
+    for bet in sorted(bets, key=lambda bet: bet["v"] or 0):
+        placed.append((bet["name"], bet["contender"], bet["chips"]))
+        pool = pools(placed, seats)
+        stage = {
+            "v": bet["v"] or 0,
+            "pools": pool,
+            "total": sum(pool.values()),
+            "payout": payout_per_chip(pool),
+        }
+        if found and found[-1]["v"] == stage["v"]:
+            found[-1] = stage
+        else:
+            found.append(stage)
+    return found
+
+
 def history(session: Session, room: Room) -> dict[str, Any]:
-    """A finished room's tote for its replay: `{"bets": [{v, name, contender, chips}], "payouts":
-    {name: chips}, "rail": [{name, chips}]}` (no payouts and an empty rail when nobody backed)."""
+    """A finished room's tote for its replay: `{"bets": [{v, name, contender, chips}], "stages":
+    (see `stages`), "payouts": {name: chips}, "rail": [{name, chips}]}` (all empty when nobody
+    backed)."""
     bets = timed_bets(session, room)
     return {
         "bets": bets,
+        "stages": stages(bets, contenders(room)),
         "payouts": settled(session, room) or {},
         "rail": rail(session, room) if bets else [],
     }

@@ -1,12 +1,13 @@
 """The tote in the replay (app.rooms.tote `history`, `GET /api/rooms/{code}/replay/tote`): each
 bet keeps the room's version when it was placed; after the end (and only then, as the replay)
-the history gives the bets with their versions, the settlement and the rail, also from a new
-server on the same database."""
+the history gives the bets with their versions, the pools from each of those versions on, the
+settlement and the rail, also from a new server on the same database."""
 
 from __future__ import annotations
 
 import pytest
 
+from app.rooms.tote import stages
 from tests.app.conftest import settings_for
 from tests.app.group.test_tote import play_round, spectator, started, tote
 from tests.utils.live_server import LiveServer, bearer, create_room
@@ -61,6 +62,10 @@ def test_the_replay_tote_gives_each_bet_its_version_once_the_game_is_over(shared
                 {"v": 0, "name": "Greta", "contender": "0", "chips": 30},
                 {"v": 2, "name": "Hal", "contender": "1", "chips": 50},
             ],
+            "stages": [
+                {"v": 0, "pools": {"0": 30, "1": 0}, "total": 30, "payout": {"0": 1.0, "1": None}},
+                {"v": 2, "pools": {"0": 30, "1": 50}, "total": 80, "payout": {"0": 2.67, "1": 1.6}},
+            ],
             "payouts": EXPECTED_PAYOUTS,
             "rail": EXPECTED_RAIL,
         }
@@ -72,7 +77,7 @@ def test_the_replay_tote_gives_each_bet_its_version_once_the_game_is_over(shared
 def test_a_room_nobody_backed_has_an_empty_replay_tote(shared_server):
     code, tokens = started(shared_server, rounds=1)
     play_round(shared_server, code, tokens, (3, 1))
-    assert history(shared_server, code).json() == {"bets": [], "payouts": {}, "rail": []}
+    assert history(shared_server, code).json() == {"bets": [], "stages": [], "payouts": {}, "rail": []}
 
 
 def test_the_replay_tote_is_refused_before_the_start(shared_server):
@@ -92,3 +97,15 @@ def test_the_replay_tote_survives_a_new_server_on_the_same_database(tmp_path):
     assert after.status_code == 200 and after.json() == before
     assert [bet["v"] for bet in before["bets"]] == [0, 2] and before["payouts"] == EXPECTED_PAYOUTS
     assert before["rail"] == EXPECTED_RAIL
+
+
+def test_stages_gather_the_bets_of_one_version_and_count_unversioned_bets_from_the_start():
+    bets = [
+        {"v": None, "name": "Old", "contender": "1", "chips": 5},
+        {"v": 3, "name": "Ann", "contender": "0", "chips": 10},
+        {"v": 3, "name": "Bo", "contender": "1", "chips": 10},
+    ]
+    assert stages(bets, ["0", "1"]) == [
+        {"v": 0, "pools": {"0": 0, "1": 5}, "total": 5, "payout": {"0": None, "1": 1.0}},
+        {"v": 3, "pools": {"0": 10, "1": 15}, "total": 25, "payout": {"0": 2.5, "1": 1.67}},
+    ]
