@@ -18,8 +18,9 @@ to it alone.
 Each bet keeps the room's version when it was accepted (`v`, migration 0011): the replay's step
 (step k is the state after the k-th action, version k) from which it is in the pools. Once the
 game is over, and only then (like the replay), `history` gives every bet with its version and
-name, the settlement and the rail: the pools were public live and the backers' names are on the
-rail after the settlement, so the replay tells nothing a spectator could not see.
+name, the pools from each of those versions on, the settlement and the rail: the pools were
+public live and the backers' names are on the rail after the settlement, so the replay tells
+nothing a spectator could not see.
 """
 
 from __future__ import annotations
@@ -272,16 +273,13 @@ class Tote:
 
     async def history(self, code: str) -> dict[str, Any]:
         """The tote of a finished game for its replay (module `history`), settled first;
-        refused with `not_over` while the game runs, as the replay is."""
-
-        def work(session: Session) -> dict[str, Any]:
-            room = self.parts.store.room(session, code, False)
-            if room.status != "over":
-                raise not_over()
-            return history(session, room)
-
+        refused with `not_over` while the game runs, as the replay is (app.rooms.replays)."""
+        if (await self.parts.memory.info(code)).status != "over":
+            raise not_over()
         await self.settle(code)
-        return await self.parts.store.tx(work)
+        return await self.parts.store.tx(
+            lambda session: history(session, self.parts.store.room(session, code, False))
+        )
 
     async def series_rail(self, code: str) -> list[dict[str, Any]]:
         return await self.parts.store.tx(
