@@ -173,7 +173,8 @@ class WriteCheck(Base):
 
 
 class ToteBet(Base):
-    """A named spectator's chips on a contender of a room's tote (app.rooms.tote; migration 0010)."""
+    """A named spectator's chips on a contender of a room's tote (app.rooms.tote; migrations 0010,
+    0011)."""
 
     __tablename__ = "tote_bets"
 
@@ -183,6 +184,9 @@ class ToteBet(Base):
     # The contender backed: a seat id as in the live odds ("0", "1", ...).
     contender: Mapped[str] = mapped_column(String(8))
     chips: Mapped[int] = mapped_column(Integer)
+    # The room's version when the bet was accepted (migration 0011): the replay's step at which
+    # it joined the pools. Null for bets stored before.
+    v: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

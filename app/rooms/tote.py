@@ -22,6 +22,13 @@ What goes out (`board`) is public: the pools per contender, the payout per chip,
 tote is open, and after the settlement the rail (each backer's chips in the series). A
 spectator's own chips and bets (`people`) are picked out by its socket (app.ws.tote) and sent
 to it alone.
+
+Each bet keeps the room's version when it was accepted (`v`, migration 0011): the replay's step
+(step k is the state after the k-th action, version k) from which it is in the pools. Once the
+game is over, and only then (like the replay), `history` gives every bet with its version and
+name, the pools from each of those versions on, the settlement and the rail: the pools were
+public live and the backers' names are on the rail after the settlement, so the replay tells
+nothing a spectator could not see.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from app.models import Room, ToteBet, TotePayout
 from engine.tote import payout_per_chip, pools, settle, tote_open
 
 from .errors import RoomError
+from .replays import not_over
 
 if TYPE_CHECKING:
     from .parts import Parts
@@ -86,6 +94,19 @@ def room_bets(session: Session, room: Room) -> list[tuple[str, str, int]]:
         .order_by(ToteBet.id)
     )
     return [(name, contender, chips) for name, contender, chips in rows]
+
+
+def timed_bets(session: Session, room: Room) -> list[dict[str, Any]]:
+    """The room's bets in the order they were accepted, each with its version (null when
+    stored before migration 0011)."""
+    rows = session.execute(
+        select(ToteBet.v, ToteBet.name, ToteBet.contender, ToteBet.chips)
+        .where(ToteBet.room_id == room.id)
+        .order_by(ToteBet.id)
+    )
+    return [
+        {"v": v, "name": name, "contender": contender, "chips": chips} for v, name, contender, chips in rows
+    ]
 
 
 def settled(session: Session, room: Room) -> dict[str, int] | None:
@@ -137,6 +158,40 @@ def board(session: Session, room: Room) -> dict[str, Any]:
         for name in set(chips) | set(mine)
     }
     return {"public": public, "people": people}
+
+
+def stages(bets: list[dict[str, Any]], seats: list[str]) -> list[dict[str, Any]]:
+    """The pools and the payout per chip as they stood from each version at which bets came in:
+    `[{"v", "pools", "total", "payout"}]` by version (a bet without a version counts from 0)."""
+    found: list[dict[str, Any]] = []
+    placed: list[tuple[str, str, int]] = []
+    for bet in sorted(bets, key=lambda bet: bet["v"] or 0):
+        placed.append((bet["name"], bet["contender"], bet["chips"]))
+        pool = pools(placed, seats)
+        stage = {
+            "v": bet["v"] or 0,
+            "pools": pool,
+            "total": sum(pool.values()),
+            "payout": payout_per_chip(pool),
+        }
+        if found and found[-1]["v"] == stage["v"]:
+            found[-1] = stage
+        else:
+            found.append(stage)
+    return found
+
+
+def history(session: Session, room: Room) -> dict[str, Any]:
+    """A finished room's tote for its replay: `{"bets": [{v, name, contender, chips}], "stages":
+    (see `stages`), "payouts": {name: chips}, "rail": [{name, chips}]}` (all empty when nobody
+    backed)."""
+    bets = timed_bets(session, room)
+    return {
+        "bets": bets,
+        "stages": stages(bets, contenders(room)),
+        "payouts": settled(session, room) or {},
+        "rail": rail(session, room) if bets else [],
+    }
 
 
 def refuse(code: str, message: str) -> RoomError:
@@ -193,7 +248,7 @@ class Tote:
             have = balance(session, room, name)
             if chips < 1 or chips > have:
                 raise RoomError("tote_chips", f"You have {have} chips to back with.", 409, chips=have)
-            session.add(ToteBet(room_id=room.id, name=name, contender=contender, chips=chips))
+            session.add(ToteBet(room_id=room.id, name=name, contender=contender, chips=chips, v=room.version))
             session.flush()
             return board(session, room)
 
@@ -258,6 +313,16 @@ class Tote:
             self.remember(code, found)
             await self.parts.publisher.other(code, {"kind": KIND, "board": found})
         return True
+
+    async def history(self, code: str) -> dict[str, Any]:
+        """The tote of a finished game for its replay (module `history`), settled first;
+        refused with `not_over` while the game runs, as the replay is (app.rooms.replays)."""
+        if (await self.parts.memory.info(code)).status != "over":
+            raise not_over()
+        await self.settle(code)
+        return await self.parts.store.tx(
+            lambda session: history(session, self.parts.store.room(session, code, False))
+        )
 
     async def series_rail(self, code: str) -> list[dict[str, Any]]:
         return await self.parts.store.tx(

@@ -14,6 +14,11 @@ const COLOURS = [
   "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79", "#637939",
 ];
 
+// The colour of a seat's line (the replay's tote panel marks each player with it too).
+export function chartColour(seat) {
+  return COLOURS[seat % COLOURS.length];
+}
+
 export function mountOddsChart({ box, legend, seatName, onStep }) {
   let data = null;
   let marker = null;
@@ -36,7 +41,7 @@ export function mountOddsChart({ box, legend, seatName, onStep }) {
       class: "chart-line",
       "data-seat": String(seat),
       fill: "none",
-      stroke: COLOURS[seat % COLOURS.length],
+      stroke: chartColour(seat),
       "stroke-width": "2",
       points: data.points.map((point) => `${x(point.step).toFixed(1)},${y(point.chances[seat] ?? 0).toFixed(1)}`).join(" "),
     }));
@@ -63,7 +68,7 @@ export function mountOddsChart({ box, legend, seatName, onStep }) {
       const point = pointAt(step);
       const seats = Object.keys(data.labels).map(Number).sort((a, b) => a - b);
       legend.replaceChildren(...seats.map((seat) => el("li", { class: "chart-key", dataset: { seat: String(seat) } },
-        el("span", { class: "chart-swatch", "aria-hidden": "true", style: `background: ${COLOURS[seat % COLOURS.length]}` }),
+        el("span", { class: "chart-swatch", "aria-hidden": "true", style: `background: ${chartColour(seat)}` }),
         el("span", { text: seatName(seat) }),
         el("span", { class: "odds-chance", text: t("odds.percent", { p: num(Math.round((point.chances[seat] ?? 0) * 100)) }) }))));
     },

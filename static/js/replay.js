@@ -6,7 +6,8 @@
 // panel lists every seat's hidden things, through the module's optional
 // describeSecrets(secrets, view, ctx) -> [sentences] (raw values otherwise),
 // and the status line names the step's action through its optional
-// describeAction(action, ctx) -> sentence.
+// describeAction(action, ctx) -> sentence. Beside them, the win-chance chart
+// (odds_chart.js) and the tote as it stood at each step (replay_tote.js).
 import { call } from "./api.js";
 import { announce } from "./announce.js";
 import { makeContext } from "./context.js";
@@ -15,6 +16,7 @@ import { errorText } from "./errors.js";
 import { gameName, loadGameModule } from "./games.js";
 import { num, t } from "./i18n.js";
 import { mountOddsChart } from "./odds_chart.js";
+import { mountReplayTote } from "./replay_tote.js";
 import { describeShellEvent, isShellEvent } from "./shell_events.js";
 import { displayName } from "./summary.js";
 
@@ -166,6 +168,7 @@ async function show(step, { speak = true } = {}) {
   root.dataset.step = String(step);
   $("replay-step").value = String(step);
   chances.mark(step);
+  tote.mark(step);
   $("replay-step").setAttribute("aria-valuetext", t("replay.step_of", { step: num(step), count: num(count) }));
   $("replay-status").textContent = speak ? statusText(step) : "";
   $("replay-back").disabled = $("replay-first").disabled = step === 0;
@@ -252,6 +255,7 @@ async function start() {
   replay.instance = replay.module.mount($("game-root"), ctx);
   wire();
   loadChances();
+  loadTote();
   await show(0);
   $("replay").dataset.ready = "true";
 }
@@ -271,6 +275,19 @@ async function loadChances() {
   } catch (error) {
     $("chances-loading").textContent = errorText(error);
   }
+}
+
+// The tote of the game (replay_tote.js): hidden when nobody backed, or when it cannot be read.
+const tote = mountReplayTote({ panel: $("replay-tote"), seatName, onStep: (step) => move(step) });
+async function loadTote() {
+  let history;
+  try {
+    history = await call("GET", `/api/rooms/${code}/replay/tote`);
+  } catch {
+    return; // the replay itself shows the room's refusal
+  }
+  tote.draw(history, replay.data.seats, replay.data.count);
+  tote.mark(replay.step);
 }
 
 start();

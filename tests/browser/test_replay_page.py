@@ -93,6 +93,9 @@ def test_replay_of_a_finished_game_steps_through_every_secret(
     page.wait_for_selector('#replay[data-ready="true"]')
     replay = page.locator("#replay")
     expect(replay).to_have_attribute("data-step", "0")
+    # Nobody backed on the tote: its panel, once read, stays hidden.
+    expect(page.locator("#replay-tote")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#replay-tote")).to_be_hidden()
     step_of = lambda n: i18n.translate(lang, "replay.step_of", step=n, count=count)  # noqa: E731
     expect(page.locator("#replay-status")).to_contain_text(step_of(0))
     # Every seat's hand at the start, bots' too.

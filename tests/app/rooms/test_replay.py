@@ -81,12 +81,12 @@ def test_replay_of_a_running_game_is_refused_and_leaks_nothing(server):
     room = create_room(http, game=PIP, name="Ann", options={"rounds": 1})
     code = room["code"]
     http.post(f"/api/rooms/{code}/bots", json={"count": 2}, headers=bearer(room["token"]))
-    for path in ("replay", "replay/views?from=0&to=0"):
+    for path in ("replay", "replay/views?from=0&to=0", "replay/tote"):
         lobby = http.get(f"/api/rooms/{code}/{path}")
         assert lobby.status_code == 409 and lobby.json()["code"] == "not_over"
     start(http, code, room["token"])
     for headers in ({}, bearer(room["token"])):  # a spectator, and a seated player
-        for path in ("replay", "replay/views?from=0&to=0", "log"):
+        for path in ("replay", "replay/views?from=0&to=0", "replay/tote", "log"):
             response = http.get(f"/api/rooms/{code}/{path}", headers=headers)
             assert response.status_code == 409, response.text
             body = response.json()
