@@ -33,6 +33,7 @@ from app.models import Seat
 
 from .errors import RoomError, bad_token
 from .lobby import _require_host, _seat_at, _seat_by_token, _turn_seconds
+from .marks import ENDED
 from .publish import channel
 from .snapshot import RoomInfo, hash_token, snapshot
 from .timers import room_deadline
@@ -77,13 +78,23 @@ class Seats:
             await self._publish_presence(code)
 
     async def disconnect(self, code: str, token_hash: str) -> None:
-        """Note when the seat's last socket (on this process) closed, then tell the room."""
+        """Note when the seat's last socket (on this process) closed, then tell the room. In a
+        room whose game has ended there is nothing to note (no bot takes a seat over, no idle
+        game to close), so the last sockets leaving a finished game write nothing."""
         publisher = self.parts.publisher
-        if publisher.local_count(code, token_hash) <= 1:
+        ended = await self._ended(code)
+        if not ended and publisher.local_count(code, token_hash) <= 1:
             await self._mark_away(code, token_hash)
         if await publisher.depart(code, token_hash):
-            await self.lifecycle.touch(code)  # the idle time of the room starts now
+            if not ended:
+                await self.lifecycle.touch(code)  # the idle time of the room starts now
             await self._publish_presence(code)
+
+    async def _ended(self, code: str) -> bool:
+        try:
+            return (await self.parts.memory.info(code)).status in ENDED
+        except RoomError:
+            return True  # gone: nothing to note
 
     async def _publish_presence(self, code: str) -> None:
         try:

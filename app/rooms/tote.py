@@ -263,7 +263,8 @@ class Tote:
         found = await self.known(code)
         if found is not None:
             return found
-        await self.settle(code)
+        if (await self.parts.memory.record(code)).status == "over":
+            await self.settle(code)
         found = await self.parts.store.tx(
             lambda session: board(session, self.parts.store.room(session, code, False))
         )

@@ -26,7 +26,7 @@ import pytest
 
 import engine
 from engine.errors import EngineError
-from engine.game import Game
+from engine.game import Game, _without_keys
 from engine.moves import CHOOSE, Int, MoveTable
 from engine.registry import GAMES
 from tests.utils.play import assert_json_state, play_random, replay
@@ -272,9 +272,24 @@ def test_static_keys_are_public_and_never_change_during_a_game(game_id, seats):
     assert states > 10
 
 
+@pytest.mark.parametrize(("game_id", "seats"), SEATS)
+def test_a_games_own_decision_view_drops_its_progress_keys_wherever_they_are(game_id, seats):
+    """A game may write its own `decision_view` (where its progress keys sit); it must give
+    what the generic one gives: the view without those keys at any depth."""
+    game = GAMES[game_id]
+    checked = 0
+    for state, seat, _actions, _rng in states_along(game_id, seats, seed=6):
+        if seat is None:
+            continue
+        seen = engine.view(state, seat, with_log=False)
+        assert game.decision_view(seen) == _without_keys(seen, game.progress_keys)
+        checked += 1
+    assert checked > 1
+
+
 def test_the_decision_digest_leaves_the_static_keys_out():
     """Dice and Bluff's board drawing is static: a seat's decision basis does not carry it."""
-    assert GAMES["pony_express_bluff"].static_keys == ("board",)
+    assert GAMES["pony_express_bluff"].static_keys == ("board", "move_table")
     state = engine.setup("pony_express_bluff", None, 3, 3)
     seat = engine.to_act(state)[0]
     assert "board" in engine.view(state, seat)

@@ -8,6 +8,7 @@ corner and its shooter throws from the top-right corner.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 SPACES = 33
@@ -68,8 +69,10 @@ HIT_RADIUS = 3.0  # meeple radius + die radius
 MAX_THROW = 160.0  # distance a throw of power 100 travels
 
 
+@functools.cache
 def geometry() -> dict[str, Any]:
-    """The static board drawing data clients need (public)."""
+    """The static board drawing data clients need (public). Built once and shared by every
+    view (a view is only ever read and serialised, never changed)."""
     return {
         "size": [BOARD_W, BOARD_H],
         "spaces": [

@@ -246,7 +246,19 @@ class PonyExpressBluff(Game):
     moves = MOVES
     private_keys = view_mod.PRIVATE_KEYS
     progress_keys = ("chosen", "believed")
-    static_keys = ("board",)  # the drawing of the board (board.geometry)
+    # The drawing of the board (board.geometry) and the table of moves per die face.
+    static_keys = ("board", "move_table")
+
+    def decision_view(self, seen: dict[str, Any]) -> dict[str, Any]:
+        """The progress keys live in two places only: who has chosen in a draft, who believed
+        a call (the contract checks this equals the generic search at any depth)."""
+        out = dict(seen)
+        if isinstance(out.get("draft"), dict):
+            out["draft"] = {k: v for k, v in out["draft"].items() if k != "chosen"}
+        if isinstance(out.get("call"), dict):
+            out["call"] = {k: v for k, v in out["call"].items() if k != "believed"}
+        return out
+
     title = "Pony Express: Dice and Bluff"
     min_seats = 3
     max_seats = 5

@@ -3,6 +3,8 @@ with `hello`, moving a seat to another device by a one-time code, the turn timer
 
 from __future__ import annotations
 
+import sqlalchemy
+
 from tests.utils.live_server import bearer, create_room, join, start
 
 
@@ -168,3 +170,42 @@ def test_host_sets_a_turn_timer_mid_game_for_an_away_seat(shared_server):
             f"/api/rooms/{code}/timer", json={"turn_seconds": None}, headers=bearer(room["token"])
         )
         assert off.json()["timer_seconds"] is None and off.json()["deadline_in"] is None
+
+
+def test_players_leaving_a_finished_game_write_nothing_and_are_shown_gone(shared_server):
+    """Once the game is over there is no seat to hand to a bot and no idle game to close: the
+    players' sockets closing write no row (before, each one marked its seat away and stamped
+    the room's activity), and the room still shows them disconnected."""
+    http = shared_server.http
+    room, friend = started_pair(http)
+    code = room["code"]
+    bind = shared_server.rooms.sessions.kw["bind"]
+    writes: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith(("UPDATE", "INSERT", "DELETE")):
+            writes.append(statement)
+
+    for _ in range(2):  # the toy game's two rounds, each seat picking in turn
+        for token in (room["token"], friend["token"]):
+            with shared_server.socket(code) as player:
+                player.hello(token)
+                v = player.state()["v"]
+                player.send({"type": "act", "v": v, "action": {"type": "pick", "n": 1}})
+                player.wait_for(lambda m, v=v: m["type"] == "state" and m["v"] > v)
+    with shared_server.socket(code) as ann, shared_server.socket(code) as bo:
+        ann.hello(room["token"])
+        bo.hello(friend["token"])
+        ann.wait_for(lambda m: m["type"] == "state" and m["over"])
+        bo.wait_for(lambda m: m["type"] == "state" and m["over"])
+        sqlalchemy.event.listen(bind, "before_cursor_execute", count)
+    try:
+        with shared_server.socket(code) as watcher:
+            watcher.hello()
+            watcher.wait_for(
+                lambda m: m["type"] == "room" and not any(s["connected"] for s in m["seats"]), timeout=15
+            )
+    finally:
+        sqlalchemy.event.remove(bind, "before_cursor_execute", count)
+    assert writes == []
+    assert http.get(f"/api/rooms/{code}").json()["status"] == "over"

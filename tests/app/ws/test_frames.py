@@ -77,15 +77,16 @@ def test_a_games_static_board_comes_with_a_connections_first_frame_only(server):
         synced = [client.state(v=0) for client in [*seats, fan]]
         board = synced[-1]["view"]["board"]
         assert board["spaces"]
-        assert all(m["static"] == ["board"] and m["view"]["board"] == board for m in synced)
+        assert all(m["static"] == ["board", "move_table"] and m["view"]["board"] == board for m in synced)
         mover = next(i for i, m in enumerate(synced[:3]) if m["actions"])
         seats[mover].send({"type": "act", "v": 0, "action": synced[mover]["actions"][0]})
         changed = [client.state(v=1) for client in [*seats, fan]]
-        assert all("board" not in m["view"] and "static" not in m for m in changed)
+        assert all("board" not in m["view"] and "move_table" not in m["view"] for m in changed)
+        assert all("static" not in m for m in changed)
         late = server.socket(code)
         late.hello()
         joined = late.state(v=1)
-        assert joined["static"] == ["board"] and joined["view"]["board"] == board
+        assert joined["static"] == ["board", "move_table"] and joined["view"]["board"] == board
     finally:
         for client in [*seats, fan, *([late] if late else [])]:
             client.close()
