@@ -281,7 +281,7 @@ def report(cal: dict[str, Any], off: dict[str, Any], on: dict[str, Any]) -> str:
     lines += [
         "",
         f"One worker process computes about {1000 / per_update:.0f} updates a second at the median",
-        f"cost ({per_update:.0f} ms on an idle core): the largest room rate (versions per second,",
+        f"cost ({per_update:.0f} ms in this run): the largest room rate (versions per second,",
         "all rooms together) one process keeps up with, every version estimated. Beyond it rooms",
         "skip to their newest version: the odds update less often, the frames do not wait (the",
         "worker runs at a lower priority, off the event loop). On a loaded machine the niced worker",
