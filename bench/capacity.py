@@ -38,7 +38,9 @@ import sqlalchemy as sa
 from prometheus_client.parser import text_string_to_metric_families
 
 from app.core.db import normalise_url
-from bench.pipeline import DATABASE, ROOT, Load, cpu_seconds
+from bench.pipeline import seats_of
+from bench.seats import Load, PaddockTarget
+from bench.servers import DATABASE, ROOT, cpu_seconds
 from tests.utils.process_server import free_port
 
 COUNTER = "paddock_bench_db_statements"
@@ -67,6 +69,8 @@ class Servers:
             "BOT_DELAY": "0",
             "SWEEP_SECONDS": "10",
             "RATE_LIMITS": "off",
+            # Every load client connects from 127.0.0.1: no per-address cap on connections.
+            "CONNECTIONS_PER_ADDRESS": "0",
             "LOG_LEVEL": "warning",
         }
         self.ports = [free_port() for _ in range(count)]
@@ -223,8 +227,8 @@ def measure(seconds: float, rooms: int, game: str) -> dict[str, Any]:
                     servers.cpu(),
                     servers.statements(),
                 )
-                load = Load(servers.ports, seconds, rooms, game)
-                asyncio.run(load.run([p.pid for p in servers.processes]))
+                target = PaddockTarget(servers.ports, game, seats_of(servers.ports[0], game))
+                asyncio.run(Load(target, seconds, rooms).run([p.pid for p in servers.processes]))
                 time.sleep(1.5)  # PostgreSQL flushes table statistics at most once a second
                 db1, r1, cpu1, sql1 = (
                     database_counters(watcher, name),
