@@ -127,6 +127,8 @@ class PonyExpressRace(Game):
     id = "pony_express_race"
     moves = MOVES
     private_keys = PRIVATE_KEYS
+    # The colours of every track's spaces and the odds table: constant tables.
+    static_keys = ("tracks", "odds_table")
     title = "Pony Express: Odds and Riders"
     min_seats = 2
     max_seats = 6

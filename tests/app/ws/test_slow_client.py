@@ -52,10 +52,11 @@ def test_a_slow_connection_gets_one_fresh_state_instead_of_a_growing_backlog(tmp
                 assert subscription.queue.qsize() <= 3
         assert subscription.resyncs > 0
         socket.opened.set()
-        for _ in range(100):
-            await asyncio.sleep(0.01)
-            if connection.last_v == v and subscription.queue.empty():
-                break
+        # Until the connection has sent the newest version and read its queue dry (bounded
+        # only so a regression fails instead of hanging; a loaded machine may take a while).
+        async with asyncio.timeout(60):
+            while not (connection.last_v == v and subscription.queue.empty()):
+                await asyncio.sleep(0.01)
         connection.closed = True
         if connection.drainer is not None:
             connection.drainer.cancel()
