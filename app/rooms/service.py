@@ -119,8 +119,9 @@ class RoomService:
             self.memory.advance(code, payload)
         elif kind == TOTE_KIND:  # a bet or the settlement: the room's record is as it was
             self.tote.remember(code, payload["board"])
-        elif kind != "chat":
+        elif kind != "chat":  # a RESYNC too: heard again after a gap, a bet may have been missed
             self.memory.forget(code)
+            self.tote.forget(code)
 
     # ---- reading ------------------------------------------------------------
 

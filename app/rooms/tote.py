@@ -215,6 +215,10 @@ class Tote:
         while len(self.boards) > SETTLED_KEPT:
             self.boards.popitem(last=False)
 
+    def forget(self, code: str) -> None:
+        """Read the room's board again next time (this process may have missed a change)."""
+        self.boards.pop(code, None)
+
     async def known(self, code: str) -> dict[str, Any] | None:
         """The board kept here, with `open` as the room now stands; None when it must be read
         (not kept, the room not heard, or a game over whose settlement is still to run)."""

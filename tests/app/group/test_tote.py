@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy
 
+from app.broadcast.base import RESYNC
 from engine.tote.closing import register
 from tests.app.conftest import settings_for, toy_tote_closes
 from tests.utils.live_server import LiveServer, bearer, create_room, join, start
@@ -282,3 +283,18 @@ def test_the_board_is_read_once_then_kept_and_a_bet_replaces_it(shared_server):
                 assert end["you"]["won"] == 20 and len(reads) > after_bet
     finally:
         sqlalchemy.event.remove(bind, "before_cursor_execute", count)
+
+
+def test_a_board_heard_from_another_process_is_kept_and_a_resync_drops_it(shared_server):
+    """Another process's bet arrives as its board: kept here, the room's record untouched. A
+    RESYNC (this process heard the room again after a gap) drops the kept board: read next."""
+    code, _ = started(shared_server)
+    rooms = shared_server.rooms
+    with spectator(shared_server, code, "Greta") as greta:
+        first_tote(greta)
+        heard = {"public": {**rooms.tote.boards[code]["public"], "total": 7}, "people": {}}
+        rooms._remote_change(f"room:{code}", {"kind": "tote", "board": heard})
+        assert rooms.tote.boards[code] is heard
+        assert code in rooms.memory.records, "a bet elsewhere leaves the room's record as it was"
+        rooms._remote_change(f"room:{code}", RESYNC)
+        assert code not in rooms.tote.boards
