@@ -3,14 +3,17 @@ the timer set...), stored with the room (the newest CHAT_KEEP) and published on 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, select
+from sqlalchemy import Connection, Table, delete, select
 from sqlalchemy.orm import Session
 
 from app.models import Room, RoomMessage
 
 from .clock import Clock
+from .codes import valid_code
+from .errors import not_found
+from .play_record import ROOMS
 from .store import RoomStore
 
 # The newest messages a room keeps (and sends at sync); older ones are deleted.
@@ -45,12 +48,30 @@ class RoomFeed:
         return self.store_frame(session, room, frame)
 
     async def history(self, code: str) -> list[dict[str, Any]]:
-        """The room's last CHAT_KEEP chat lines and notices, oldest first."""
+        """The room's last CHAT_KEEP chat lines and notices, oldest first: one statement that
+        reads the messages only (every socket's sync asks, so the room's row, its state
+        included, is not loaded for it)."""
+        if not valid_code(code):
+            raise not_found()
+        return await self.store.tx_play(lambda conn: _history(conn, code), "read")
 
-        def work(session: Session) -> list[dict[str, Any]]:
-            return kept_frames(session, self.store.room(session, code, lock=False))
 
-        return await self.store.tx(work)
+MESSAGES = cast(Table, RoomMessage.__table__)
+# The room's row joined to its newest messages: no row at all when there is no such room, one
+# row with no frame when it has none.
+_HISTORY = (
+    select(ROOMS.c.id, MESSAGES.c.frame)
+    .select_from(ROOMS.outerjoin(MESSAGES, MESSAGES.c.room_id == ROOMS.c.id))
+    .order_by(MESSAGES.c.id.desc())
+    .limit(CHAT_KEEP)
+)
+
+
+def _history(conn: Connection, code: str) -> list[dict[str, Any]]:
+    rows = conn.execute(_HISTORY.where(ROOMS.c.code == code)).all()
+    if not rows:
+        raise not_found()
+    return [row.frame for row in reversed(rows) if row.frame is not None]
 
 
 def kept_frames(session: Session, room: Room) -> list[dict[str, Any]]:

@@ -157,14 +157,18 @@ def play_as_bots(server_url: str, code: str, token: str, game_id: str) -> None:
     with Client(f"ws://127.0.0.1:{port}/ws/rooms/{code}") as host:
         host.hello(token)
         log: list[dict] = []
+        statics: dict = {}
         while True:
             state = host.state(timeout=15)
             if state["over"]:
                 return
-            # The log comes whole at sync, then as each frame's new events (as the page keeps it).
+            # The log comes whole at sync, then as each frame's new events (as the page keeps it);
+            # the game's static keys come once per connection, and the page keeps them too.
             log = list(state["log"]) if "log" in state else log + state["events"]
-            if 0 in state["view"]["to_act"] and state["actions"]:
-                action = game.bot_action({**state["view"], "log": log}, state["actions"], rng)
+            statics.update({key: state["view"][key] for key in game.static_keys if key in state["view"]})
+            view = {**statics, **state["view"], "log": log}
+            if 0 in view["to_act"] and state["actions"]:
+                action = game.bot_action(view, state["actions"], rng)
                 host.send({"type": "act", "v": state["v"], "action": action})
 
 
