@@ -13,7 +13,7 @@ from app.api.headers import SecurityHeaders
 from app.api.limits import BodySizeLimit
 from app.api.main import api_router
 from app.broadcast import make_broadcast
-from app.core import log_noise
+from app.core import collector, log_noise
 from app.core.config import Settings
 from app.core.db import engine_for, make_sessions
 from app.core.migrate import upgrade
@@ -26,7 +26,13 @@ from app.routes import ops
 from app.ws.route import RoomSocketRoute
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_served_app() -> FastAPI:
+    """The app of a `paddock serve` process (uvicorn's factory for its workers too): its
+    garbage collector is tuned once it has started (app.core.collector)."""
+    return create_app(served=True)
+
+
+def create_app(settings: Settings | None = None, served: bool = False) -> FastAPI:
     settings = settings or Settings()
     # Several uvicorn/gunicorn workers with in-memory fan-out would split rooms: refuse, with
     # the sentence alone (a worker process prints a SystemExit's text, not a traceback).
@@ -48,6 +54,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.metrics = metrics.app_registry(database, broadcast)
         app.state.rooms = RoomService(make_sessions(database), broadcast, settings)
         await app.state.rooms.resume()
+        if served:  # not in a test's process, whose many apps come and go
+            collector.tune(settings.gc_thresholds)
         yield
         app.state.readiness.close()
         await app.state.rooms.close()

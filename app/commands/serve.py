@@ -2,7 +2,7 @@
 
 Settings come from the environment (app.core.config); `--host`/`--port` override
 HOST/PORT. With `--workers N` (default: $WEB_CONCURRENCY or 1) uvicorn starts N
-processes that each build the app from the environment (`app.main:create_app`); that
+processes that each build the app from the environment (`app.main:create_served_app`); that
 needs BROADCAST_URL=redis://... so that a move reaches the players of every process,
 and is refused with a sentence otherwise. Logging follows LOG_LEVEL and LOG_FORMAT
 (app.logs) in every process, uvicorn's own lines included.
@@ -90,9 +90,9 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.workers > 1:
         # Each worker process builds its own app from the same environment.
-        uvicorn.run("app.main:create_app", factory=True, workers=args.workers, **common)
+        uvicorn.run("app.main:create_served_app", factory=True, workers=args.workers, **common)
     else:
         from app.main import create_app
 
-        uvicorn.run(create_app(settings), **common)
+        uvicorn.run(create_app(settings, served=True), **common)
     return 0

@@ -7,6 +7,9 @@ from typing import Literal
 from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from app.core.collector import DEFAULT as DEFAULT_GC_THRESHOLDS
+from app.core.collector import parse_thresholds
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(extra="ignore")
@@ -117,6 +120,16 @@ class Settings(BaseSettings):
     # Logging (app.logs): the least severe level written, and `text` or `json` (one object a line).
     log_level: Literal["debug", "info", "warning", "error", "critical"] = "info"
     log_format: Literal["text", "json"] = "text"
+
+    # The serving process's garbage collector (app.core.collector): "gen0,gen1,gen2"
+    # thresholds applied, with gc.freeze(), once the app has started; "off": Python's own.
+    gc_thresholds: str = DEFAULT_GC_THRESHOLDS
+
+    @field_validator("gc_thresholds")
+    @classmethod
+    def _thresholds(cls, value: str) -> str:
+        parse_thresholds(value)  # a ValueError becomes the setting's error sentence
+        return value
 
     @field_validator("log_level", "log_format", mode="before")
     @classmethod

@@ -97,4 +97,12 @@ def test_serve_runs_several_workers_from_the_app_factory_with_redis(monkeypatch)
     monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: seen.update(kwargs, app=app))
     monkeypatch.setenv("BROADCAST_URL", "redis://127.0.0.1:6379/0")
     assert cli.main(["serve", "--workers", "3"]) == 0
-    assert seen["app"] == "app.main:create_app" and seen["factory"] is True and seen["workers"] == 3
+    assert seen["app"] == "app.main:create_served_app" and seen["factory"] is True and seen["workers"] == 3
+
+
+def test_serve_refuses_bad_gc_thresholds_with_a_sentence(monkeypatch, capsys):
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: pytest.fail("must not start"))
+    monkeypatch.setenv("GC_THRESHOLDS", "fast")
+    assert cli.main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert "GC_THRESHOLDS is not valid" in err and "20000,50,100" in err and "Traceback" not in err
