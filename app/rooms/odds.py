@@ -20,6 +20,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
@@ -41,6 +43,8 @@ CACHED_ROOMS = 2048
 HISTORIES = 16
 # Worker processes run this much nicer than the server (frames first).
 NICENESS = 10
+# How often a worker checks that the server that started it still runs.
+PARENT_CHECK_SECONDS = 1.0
 
 
 def compute(state: State) -> dict[str, float] | None:
@@ -54,9 +58,20 @@ def compute(state: State) -> dict[str, float] | None:
         return None
 
 
-def _lower_priority() -> None:
+def _start_worker(parent: int) -> None:
+    """A worker's start: a low priority, and an end with its server. A worker learns of a
+    server that stopped normally from the pool, but not of one that was killed (SIGKILL, the
+    OOM killer): it holds its own end of the task pipe and would wait on it for ever, so it
+    watches for its parent to change."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(NICENESS)
+    threading.Thread(target=_end_with, args=(parent,), name="odds-parent-watch", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def labels(info: RoomInfo) -> dict[str, str]:
@@ -84,7 +99,8 @@ class OddsDesk:
             self.executor = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         return self.executor
 
