@@ -54,6 +54,12 @@ class PoniesInPursuit(Game):
     rule_prefix = "PIP"
     id = "ponies_in_pursuit"
     progress_keys = ("submitted", "awaited")
+
+    def decision_view(self, seen: dict[str, Any]) -> dict[str, Any]:
+        """The progress keys are top-level keys of the view only (the contract checks this
+        equals the generic search at any depth): no walk through the rounds' history."""
+        return {key: value for key, value in seen.items() if key not in self.progress_keys}
+
     title = "Ponies in Pursuit"
     min_seats = 2
     max_seats = MAX_SEATS
