@@ -27,6 +27,7 @@ import math
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from app.models import Seat
@@ -104,17 +105,21 @@ class Seats:
         await self.parts.publisher.room(info)
 
     async def _mark_away(self, code: str, token_hash: str) -> None:
+        """Stamp the seat's `away_since`: one UPDATE naming the room by its id (single-shard
+        when the database is distributed by room, docs/scaling.md), without loading the room
+        (an ORM load read its whole row, state included, for every player who left)."""
         now = self.parts.clock()
-
-        def work(session: Session) -> None:
-            room = self.parts.store.room(session, code, lock=False)
-            for seat in room.seats:
-                if seat.token_hash == token_hash:
-                    seat.away_since = now
-
         try:
             async with self.parts.locks[code]:
-                await self.parts.store.tx(work)
+                room_id = (await self.parts.memory.record(code)).id
+                mark = (
+                    update(Seat)
+                    .where(Seat.room_id == room_id, Seat.token_hash == token_hash)
+                    .values(away_since=now)
+                    .execution_options(synchronize_session=False)
+                )
+                await self.parts.store.tx(lambda session: session.execute(mark))
+                self.parts.memory.forget(code)  # the seats held differ from the stored ones now
         except RoomError:
             pass
 
