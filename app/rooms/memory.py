@@ -11,7 +11,8 @@ or a seat change (lobby, seats, chat, lifecycle: the ORM paths) rewrote it here.
   follows the version held (`advance`), and any other change of the room forgets it;
 - with several processes, a room is used from memory only while this process hears its
   channel (it has sockets in the room and its Redis listener is up); otherwise it is read;
-- a forgotten room is read again on its next use;
+- a forgotten room is read again on its next use; a state change heard while the room is
+  being read is applied to what the read returns (it may have read the version before it);
 - the compare-and-set of the next write catches whatever is still behind: the write is
   refused and the action decided once more (app.rooms.pipeline), against the winner's change
   once it has been heard (`newer`), else against the room read again.
@@ -57,6 +58,8 @@ class RoomMemory:
         self.loop: asyncio.AbstractEventLoop | None = None
         # Rooms someone waits to see move past a version (`newer`): code -> [(version, future)].
         self.waiting: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
+        # Rooms being read: code -> [reads in flight, state changes heard meanwhile].
+        self.reading: dict[str, tuple[list[int], list[dict[str, Any]]]] = {}
 
     def generation(self, code: str) -> int:
         return self.generations.get(code, 0)
@@ -70,9 +73,18 @@ class RoomMemory:
                 self.records.move_to_end(code)
                 return record
         generation = self.generation(code)
-        record = await self.store.read(code)
+        count, heard = self.reading.setdefault(code, ([0], []))
+        count[0] += 1
+        try:
+            record = await self.store.read(code)
+        finally:
+            count[0] -= 1
+            if not count[0]:
+                del self.reading[code]
         self.keep(record, generation)
-        return record
+        for payload in heard:  # heard during the read: the read may be from before them
+            self.advance(code, payload)
+        return self.records.get(code) or record
 
     async def info(self, code: str) -> RoomInfo:
         """A plain copy of the room (from memory when held)."""
@@ -104,6 +116,8 @@ class RoomMemory:
         record = self.records.get(code)
         decisions = payload.get("decisions")
         if record is None:
+            if code in self.reading:
+                self.reading[code][1].append(payload)
             return
         if isinstance(payload.get("v"), int) and record.version >= payload["v"]:
             return

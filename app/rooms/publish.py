@@ -11,7 +11,9 @@ What a change publishes on the room's channel (once, whatever the number of sock
   in memory move it along without reading it (app.rooms.memory). Each process turns it into
   one frame per audience (app.ws.frames), which never carries `decisions`.
 - `{"kind": "room", ...}`: the public summary, only when something in it changed (seats,
-  presence, status), never merely because the version or the deadline moved.
+  presence, status), never merely because the version or the deadline moved. `"presence":
+  true` when only who is connected changed and nothing stored: another process keeps the room
+  it holds in memory (any other summary has it read the room again).
 - `{"kind": "chat", "frame": ...}`: a chat line or a public notice of the room's feed.
 """
 
@@ -125,7 +127,8 @@ class Publisher:
 
     # ---- the room's channel -----------------------------------------------
 
-    async def room(self, info: RoomInfo) -> None:
+    async def room(self, info: RoomInfo, presence_only: bool = False) -> None:
+        """`presence_only`: only who is connected changed (nothing stored changed)."""
         await self.broadcast.publish(
             channel(info.code),
             {
@@ -134,6 +137,7 @@ class Publisher:
                 "deadline": info.deadline,
                 "seat_of": {s.token_hash: s.position for s in info.seats if s.token_hash},
                 "host_hash": host.token_hash if (host := info.host()) else None,
+                "presence": presence_only,
             },
         )
 

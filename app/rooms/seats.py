@@ -76,7 +76,7 @@ class Seats:
 
     async def connect(self, code: str, token_hash: str) -> None:
         if await self.parts.publisher.arrive(code, token_hash):
-            await self._publish_presence(code)
+            await self._publish_presence(code, stored=False)  # presence lives in the broadcast
 
     async def disconnect(self, code: str, token_hash: str) -> None:
         """Note when the seat's last socket (on this process) closed, then tell the room. In a
@@ -89,7 +89,7 @@ class Seats:
         if await publisher.depart(code, token_hash):
             if not ended:
                 await self.lifecycle.touch(code)  # the idle time of the room starts now
-            await self._publish_presence(code)
+            await self._publish_presence(code, stored=not ended)
 
     async def _ended(self, code: str) -> bool:
         try:
@@ -97,12 +97,13 @@ class Seats:
         except RoomError:
             return True  # gone: nothing to note
 
-    async def _publish_presence(self, code: str) -> None:
+    async def _publish_presence(self, code: str, stored: bool) -> None:
+        """`stored`: the seat's away mark was written too (other processes read the room again)."""
         try:
             info = await self.parts.memory.info(code)
         except RoomError:
             return
-        await self.parts.publisher.room(info)
+        await self.parts.publisher.room(info, presence_only=not stored)
 
     async def _mark_away(self, code: str, token_hash: str) -> None:
         """Stamp the seat's `away_since`: one UPDATE naming the room by its id (single-shard

@@ -110,7 +110,8 @@ class RoomService:
 
     def _remote_change(self, channel_name: str, payload: dict[str, Any]) -> None:
         """Another process changed a room this process may hold: a state change moves it along
-        in memory, a chat line changes nothing held, anything else has it read again."""
+        in memory, a chat line or a seat's arrival (presence only) changes nothing held,
+        anything else has it read again."""
         if not channel_name.startswith("room:"):
             return
         code = channel_name[5:]
@@ -119,6 +120,8 @@ class RoomService:
             self.memory.advance(code, payload)
         elif kind == TOTE_KIND:  # a bet or the settlement: the room's record is as it was
             self.tote.remember(code, payload["board"])
+        elif kind == "room" and payload.get("presence") is True:
+            return
         elif kind != "chat":  # a RESYNC too: heard again after a gap, a bet may have been missed
             self.memory.forget(code)
             self.tote.forget(code)

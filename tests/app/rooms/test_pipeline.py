@@ -230,6 +230,76 @@ def test_a_late_change_from_another_process_keeps_the_newer_record_it_read(sqlit
     assert change.info.version == 2 and reads == 0
 
 
+def test_a_change_heard_while_the_room_is_read_moves_what_the_read_returns(sqlite_url):
+    """The second process reads the room (version 0) while the first one's change (0 -> 1) is
+    published: the change heard meanwhile is applied to what the read returns, so the next act
+    (against version 1) is decided from memory without reading the room again."""
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, (ann, bo) = await game(one)
+        heard = one.broadcast.subscribe(f"room:{code}")
+        read, released = asyncio.Event(), asyncio.Event()
+        store_read = two.store.read
+
+        async def slow_read(room_code):
+            record = await store_read(room_code)
+            read.set()
+            await released.wait()
+            return record
+
+        two.store.read = slow_read
+        loading = asyncio.ensure_future(two.load(code))
+        await read.wait()  # the second process has read version 0 and not yet kept it
+        await one.act(code, ann, 0, PICK)
+        payload = next(p for p in heard.items if p.get("kind") == "state")
+        shared = {key: value for key, value in payload.items() if not key.startswith("_")}
+        two._remote_change(f"room:{code}", orjson.loads(orjson.dumps(shared)))
+        released.set()
+        loaded = await loading
+        two.store.read = store_read
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+        change = await two.act(code, bo, 1, PICK)
+        return loaded.version, change, metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
+
+    loaded, change, reads = run(one, two, scenario=scenario())
+    assert loaded == 1
+    assert change.info.version == 2 and reads == 0
+
+
+def test_a_seat_arriving_on_another_process_leaves_the_room_held_in_memory(sqlite_url):
+    """A seat's first socket on the first process publishes who is connected (nothing stored
+    changed): the second process keeps the room it holds and decides the next act without
+    reading it. A seat's last socket leaving a running game stamps it away (stored): the second
+    process reads the room again."""
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, (ann, bo) = await game(one)
+        heard = one.broadcast.subscribe(f"room:{code}")
+        await two.load(code)  # the second holds version 0
+
+        async def tell_two():
+            payload = next(p for p in reversed(heard.items) if p.get("kind") == "room")
+            heard.items.clear()
+            shared = {key: value for key, value in payload.items() if not key.startswith("_")}
+            two._remote_change(f"room:{code}", orjson.loads(orjson.dumps(shared)))
+            return code in two.memory.records
+
+        await one.connect(code, ann)
+        held_after_arrival = await tell_two()
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+        change = await two.act(code, bo, 0, PICK)
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
+        await one.disconnect(code, ann)
+        held_after_leaving = await tell_two()
+        return held_after_arrival, change.info.version, reads, held_after_leaving
+
+    held_after_arrival, version, reads, held_after_leaving = run(one, two, scenario=scenario())
+    assert held_after_arrival and version == 1 and reads == 0
+    assert not held_after_leaving
+
+
 def _in_one_batch(rooms: RoomService, lead, acts_of):
     """Keep every database thread busy; the `lead` act's write is taken alone (the committer
     takes what is pending at once), then the acts of `acts_of()` queue behind it, and the
