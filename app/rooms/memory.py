@@ -58,8 +58,8 @@ class RoomMemory:
         self.loop: asyncio.AbstractEventLoop | None = None
         # Rooms someone waits to see move past a version (`newer`): code -> [(version, future)].
         self.waiting: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
-        # Rooms being read: code -> [reads in flight, state changes heard meanwhile].
-        self.reading: dict[str, tuple[list[int], list[dict[str, Any]]]] = {}
+        # Rooms being read: code -> for each read in flight, the state changes heard meanwhile.
+        self.reading: dict[str, list[list[dict[str, Any]]]] = {}
 
     def generation(self, code: str) -> int:
         return self.generations.get(code, 0)
@@ -73,16 +73,17 @@ class RoomMemory:
                 self.records.move_to_end(code)
                 return record
         generation = self.generation(code)
-        count, heard = self.reading.setdefault(code, ([0], []))
-        count[0] += 1
+        heard: list[dict[str, Any]] = []  # the state changes heard during this read
+        readers = self.reading.setdefault(code, [])
+        readers.append(heard)
         try:
             record = await self.store.read(code)
         finally:
-            count[0] -= 1
-            if not count[0]:
-                del self.reading[code]
+            readers[:] = [other for other in readers if other is not heard]
+            if not readers:
+                self.reading.pop(code, None)
         self.keep(record, generation)
-        for payload in heard:  # heard during the read: the read may be from before them
+        for payload in heard:  # the read may be from before them
             self.advance(code, payload)
         return self.records.get(code) or record
 
@@ -98,8 +99,12 @@ class RoomMemory:
         return info
 
     def keep(self, record: PlayRecord, generation: int) -> None:
-        """Hold `record` (durable already) unless the room was forgotten since `generation`."""
+        """Hold `record` (durable already) unless the room was forgotten since `generation`, or
+        a newer version is held (another process's change, heard while `record` was read)."""
         if self.generation(record.code) != generation:
+            return
+        held = self.records.get(record.code)
+        if held is not None and held.version > record.version:
             return
         self.records[record.code] = record
         self.records.move_to_end(record.code)
@@ -116,8 +121,8 @@ class RoomMemory:
         record = self.records.get(code)
         decisions = payload.get("decisions")
         if record is None:
-            if code in self.reading:
-                self.reading[code][1].append(payload)
+            for heard in self.reading.get(code, ()):
+                heard.append(payload)
             return
         if isinstance(payload.get("v"), int) and record.version >= payload["v"]:
             return

@@ -231,9 +231,9 @@ def test_a_late_change_from_another_process_keeps_the_newer_record_it_read(sqlit
 
 
 def test_a_change_heard_while_the_room_is_read_moves_what_the_read_returns(sqlite_url):
-    """The second process reads the room (version 0) while the first one's change (0 -> 1) is
-    published: the change heard meanwhile is applied to what the read returns, so the next act
-    (against version 1) is decided from memory without reading the room again."""
+    """The second process reads the room twice at once (version 0) while the first one's change
+    (0 -> 1) is published: the change heard meanwhile is applied to what both reads return, so
+    the next act (against version 1) is decided from memory without reading the room again."""
     one, two = service_on(sqlite_url), service_on(sqlite_url)
 
     async def scenario():
@@ -242,28 +242,33 @@ def test_a_change_heard_while_the_room_is_read_moves_what_the_read_returns(sqlit
         read, released = asyncio.Event(), asyncio.Event()
         store_read = two.store.read
 
+        reads_done = []
+
         async def slow_read(room_code):
             record = await store_read(room_code)
-            read.set()
+            reads_done.append(record.version)
+            if len(reads_done) == 2:
+                read.set()
             await released.wait()
             return record
 
         two.store.read = slow_read
-        loading = asyncio.ensure_future(two.load(code))
-        await read.wait()  # the second process has read version 0 and not yet kept it
+        loading = asyncio.gather(two.load(code), two.memory.record(code, fresh=True))
+        await read.wait()  # the second process has read version 0 twice and not yet kept it
         await one.act(code, ann, 0, PICK)
         payload = next(p for p in heard.items if p.get("kind") == "state")
         shared = {key: value for key, value in payload.items() if not key.startswith("_")}
         two._remote_change(f"room:{code}", orjson.loads(orjson.dumps(shared)))
         released.set()
-        loaded = await loading
+        loaded, record = await loading
         two.store.read = store_read
         reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
         change = await two.act(code, bo, 1, PICK)
-        return loaded.version, change, metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
+        versions = (reads_done, loaded.version, record.version)
+        return versions, change, metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
 
-    loaded, change, reads = run(one, two, scenario=scenario())
-    assert loaded == 1
+    versions, change, reads = run(one, two, scenario=scenario())
+    assert versions == ([0, 0], 1, 1)
     assert change.info.version == 2 and reads == 0
 
 
