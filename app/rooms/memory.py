@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -60,12 +61,16 @@ class RoomMemory:
         self.waiting: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
         # Rooms being read: code -> for each read in flight, the state changes heard meanwhile.
         self.reading: dict[str, list[list[dict[str, Any]]]] = {}
+        # The read of a room in flight that later callers share: code -> (generation, task).
+        self.shared_reads: dict[str, tuple[int, asyncio.Future[PlayRecord]]] = {}
 
     def generation(self, code: str) -> int:
         return self.generations.get(code, 0)
 
     async def record(self, code: str, fresh: bool = False) -> PlayRecord:
-        """The room's play record: from memory, or read (`fresh`: read in any case)."""
+        """The room's play record: from memory, or read (`fresh`: read in any case). Callers
+        that need the room while it is being read share that read (the sockets of a room
+        arriving together read it once), unless `fresh` (a read started after the call)."""
         self.loop = asyncio.get_running_loop()
         if not fresh and self.trusted(code):
             record = self.records.get(code)
@@ -73,6 +78,16 @@ class RoomMemory:
                 self.records.move_to_end(code)
                 return record
         generation = self.generation(code)
+        shared = None if fresh else self.shared_reads.get(code)
+        if shared is None or shared[0] != generation:
+            task = asyncio.ensure_future(self._read(code, generation))
+            task.add_done_callback(functools.partial(self._read_done, code))
+            shared = (generation, task)
+            if not fresh:
+                self.shared_reads[code] = shared
+        return await asyncio.shield(shared[1])
+
+    async def _read(self, code: str, generation: int) -> PlayRecord:
         heard: list[dict[str, Any]] = []  # the state changes heard during this read
         readers = self.reading.setdefault(code, [])
         readers.append(heard)
@@ -86,6 +101,13 @@ class RoomMemory:
         for payload in heard:  # the read may be from before them
             self.advance(code, payload)
         return self.records.get(code) or record
+
+    def _read_done(self, code: str, task: asyncio.Future[PlayRecord]) -> None:
+        shared = self.shared_reads.get(code)
+        if shared is not None and shared[1] is task:
+            del self.shared_reads[code]
+        if not task.cancelled():
+            task.exception()  # retrieved: every caller that still waits gets it from await
 
     async def info(self, code: str) -> RoomInfo:
         """A plain copy of the room (from memory when held)."""

@@ -5,7 +5,9 @@ socket of that audience.
 A published change (see app.rooms.publish) reaches every local subscriber as ONE dict; its
 frames are cached on it, so they live exactly as long as some socket still has to send
 them. Sync frames (with the whole visible log) are cached per room and version in a small
-LRU, so a crowd of spectators resyncing together costs one build. A seat's frames are padded
+LRU, so a crowd of spectators resyncing together costs one build, and the state and log they
+are built from are kept with them, so each other audience's sync frame of that version costs
+no read of the room. A seat's frames are padded
 to the width of their shape (app.ws.fixed_width), so their length tells nothing of its secrets.
 """
 
@@ -52,11 +54,15 @@ def update_frame(payload: dict[str, Any], seat: int | None, full: bool = False) 
 
 
 class SyncFrames:
-    """Per process: the full (sync) frame of each room's current version per audience."""
+    """Per process: the full (sync) frame of each room's current version per audience, and the
+    state and whole log they are built from (another audience's frame of that version is
+    built from them without reading the room again)."""
 
     def __init__(self, rooms: int = SYNC_ROOMS) -> None:
         self.rooms = rooms
-        self.cache: OrderedDict[str, tuple[int, dict[int | None, str]]] = OrderedDict()
+        self.cache: OrderedDict[
+            str, tuple[int, dict[int | None, str], tuple[dict[str, Any], list[dict[str, Any]]]]
+        ] = OrderedDict()
 
     def lookup(self, code: str, v: int, seat: int | None) -> str | None:
         entry = self.cache.get(code)
@@ -64,12 +70,17 @@ class SyncFrames:
             return None
         return entry[1].get(seat)
 
+    def source(self, code: str, v: int) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """The state and whole log of version `v` of the room, when a frame of it was built."""
+        entry = self.cache.get(code)
+        return entry[2] if entry is not None and entry[0] == v else None
+
     def get(
         self, code: str, v: int, state: dict[str, Any], log: list[dict[str, Any]], seat: int | None
     ) -> str:
         entry = self.cache.get(code)
         if entry is None or entry[0] != v:
-            entry = (v, {})
+            entry = (v, {}, (state, log))
             self.cache[code] = entry
             while len(self.cache) > self.rooms:
                 self.cache.popitem(last=False)

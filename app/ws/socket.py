@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from app import metrics
 from app.broadcast import RESYNC, Subscription
 from app.core.storage import STORAGE_ERRORS, STORAGE_UNAVAILABLE
+from app.rooms.codes import valid_code
 from app.rooms.errors import RoomError, StaleVersion, error_message
 from app.rooms.service import RoomService, channel
 from app.rooms.snapshot import RoomInfo
@@ -144,13 +145,27 @@ class RoomConnection:
         self.tote = ToteSocket(self)
 
     async def run(self) -> None:
+        # The room's channel is heard before the room is read: the first socket of a room in
+        # this process waits for it (one round trip to Redis), and the room it reads is then
+        # held in memory for every hello that follows (read before that, it could not be
+        # trusted, and each step of each hello read it again).
+        broadcast = self.rooms.broadcast
+        subscription = broadcast.subscribe(channel(self.code)) if valid_code(self.code) else None
         try:
+            if subscription is not None and not subscription.confirmed:
+                await broadcast.wait_confirmed(subscription)
             await self.rooms.load(self.code)
         except RoomError as exc:
+            if subscription is not None:
+                broadcast.unsubscribe(subscription)
             await self.send(error_message(exc))
             await self.websocket.close(code=ROOM_NOT_FOUND)
             return
-        subscription = self.rooms.broadcast.subscribe(channel(self.code))
+        except BaseException:
+            if subscription is not None:
+                broadcast.unsubscribe(subscription)
+            raise
+        assert subscription is not None, "a room that was read has a valid code"
         self.listen(subscription)
         try:
             await self.read_loop()
@@ -399,9 +414,12 @@ class RoomConnection:
         if info.state is not None:
             text = SYNC_FRAMES.lookup(info.code, info.version, self.seat)
             if text is None:
-                info, log = await self.rooms.load_with_log(self.code)
-                assert info.state is not None, "a started room keeps its state"
-                text = SYNC_FRAMES.get(info.code, info.version, info.state, log, self.seat)
+                source = SYNC_FRAMES.source(info.code, info.version)
+                if source is None:
+                    info, log = await self.rooms.load_with_log(self.code)
+                    assert info.state is not None, "a started room keeps its state"
+                    source = (info.state, log)
+                text = SYNC_FRAMES.get(info.code, info.version, *source, self.seat)
             if info.version > self.last_v or (force and info.version == self.last_v):
                 self.last_v = info.version
                 self.last_frame = text

@@ -305,6 +305,30 @@ def test_a_seat_arriving_on_another_process_leaves_the_room_held_in_memory(sqlit
     assert not held_after_leaving
 
 
+def test_callers_arriving_while_a_room_is_read_share_that_read(sqlite_url):
+    """The sockets of a room arriving together (each hello needs the room) read it once; a
+    room that does not exist is refused to each of them; a fresh read is a read of its own."""
+    one, two = service_on(sqlite_url), service_on(sqlite_url)
+
+    async def scenario():
+        code, _ = await game(one)
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+        loaded = await asyncio.gather(*(two.load(code) for _ in range(5)))
+        shared = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
+        missing = await asyncio.gather(
+            *(two.load("NoSuchRoomCode12") for _ in range(3)), return_exceptions=True
+        )
+        reads = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+        await asyncio.gather(two.memory.record(code, fresh=True), two.memory.record(code, fresh=True))
+        fresh = metrics.DB_TRANSACTIONS.labels(kind="read")._value.get() - reads
+        return [info.version for info in loaded], shared, missing, fresh
+
+    versions, shared, missing, fresh = run(one, two, scenario=scenario())
+    assert versions == [0] * 5 and shared == 1
+    assert [getattr(exc, "code", None) for exc in missing] == ["not_found"] * 3
+    assert fresh == 2
+
+
 def _in_one_batch(rooms: RoomService, lead, acts_of):
     """Keep every database thread busy; the `lead` act's write is taken alone (the committer
     takes what is pending at once), then the acts of `acts_of()` queue behind it, and the

@@ -183,3 +183,30 @@ def test_a_state_message_of_an_unexpected_shape_reloads_the_room(postgres_url, r
             ann.send({"type": "act", "v": 0, "action": {"type": "pick", "n": 2}})
             assert fan.state(v=1)["v"] == 1
     raw.close()
+
+
+def test_the_sockets_of_a_room_saying_hello_read_it_once_not_at_every_step(
+    postgres_url, redis_url, redis_prefix
+):
+    """A process hears a room's channel before it reads the room, so the room it reads is held
+    in memory for each step of each hello that follows (finding the room, the seat's token,
+    its presence, the sync): three seats' hellos read the room once, build one sync frame
+    (one read with the log), and read each its chat history."""
+    from app import metrics
+
+    def reads() -> float:
+        return metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
+
+    settings = settings_for(postgres_url, broadcast_url=redis_url, broadcast_prefix=redis_prefix)
+    with LiveServer(settings) as a:
+        host = create_room(a.http, game="toy", name="Ann", options={"rounds": 5})
+        code = host["code"]
+        tokens = [host["token"], join(a.http, code, "Bo")["token"], join(a.http, code, "Cy")["token"]]
+        start(a.http, code, host["token"])
+        before = reads()
+        with a.socket(code) as ann, a.socket(code) as bo, a.socket(code) as cy:
+            for player, token in zip((ann, bo, cy), tokens, strict=True):
+                player.hello(token)
+                assert player.state()["v"] == 0
+                player.wait_for(lambda m: m["type"] == "chat_history")
+            assert reads() - before == 1 + 1 + 3
