@@ -7,8 +7,8 @@ frames are cached on it, so they live exactly as long as some socket still has t
 them. Sync frames (with the whole visible log) are cached per room and version in a small
 LRU, so a crowd of spectators resyncing together costs one build, and the state and log they
 are built from are kept with them, so each other audience's sync frame of that version costs
-no read of the room. A seat's frames are padded
-to the width of their shape (app.ws.fixed_width), so their length tells nothing of its secrets.
+no read of the room. A seat's frames are padded to the width of their shape
+(app.ws.fixed_width), so their length tells nothing of its secrets.
 """
 
 from __future__ import annotations
