@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, defer, sessionmaker
 
 from app import metrics
 from app.core.config import Settings
@@ -62,11 +62,14 @@ class RoomStore:
         return await asyncio.get_running_loop().run_in_executor(self.db_thread, run)
 
     @staticmethod
-    def room(session: Session, code: str, lock: bool = True) -> Room:
-        """The room `code` in an ORM session (`lock`: its row is held until the end)."""
+    def room(session: Session, code: str, lock: bool = True, light: bool = False) -> Room:
+        """The room `code` in an ORM session (`lock`: its row is held until the end; `light`:
+        without its game state, setup events and decisions, loaded only if touched)."""
         if not valid_code(code):
             raise not_found()
         query = select(Room).where(Room.code == code)
+        if light:
+            query = query.options(defer(Room.state), defer(Room.initial_events), defer(Room.decisions))
         if lock:
             query = query.with_for_update()
         room = session.scalar(query)

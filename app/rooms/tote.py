@@ -128,9 +128,10 @@ def rail(session: Session, room: Room) -> list[dict[str, Any]]:
     return ranked(balances(session, series_ids(session, room)))
 
 
-def board(session: Session, room: Room) -> dict[str, Any]:
+def board(session: Session, room: Room, open_now: bool | None = None) -> dict[str, Any]:
     """The room's tote as it goes out: the public part and, under `people`, each backer's own
-    chips and bets (never sent as such: app.ws.tote picks one spectator's)."""
+    chips and bets (never sent as such: app.ws.tote picks one spectator's). `open_now`: whether
+    the tote is open, when known without the room's state (else read off it)."""
     bets = room_bets(session, room)
     pool = pools(bets, contenders(room))
     payouts = settled(session, room)
@@ -141,7 +142,7 @@ def board(session: Session, room: Room) -> dict[str, Any]:
         mine[name][contender] = mine[name].get(contender, 0) + staked
     public: dict[str, Any] = {
         "type": KIND,
-        "open": room.status == "playing" and tote_open(room.state),
+        "open": room.status == "playing" and tote_open(room.state) if open_now is None else open_now,
         "pools": pool,
         "total": sum(pool.values()),
         "payout": payout_per_chip(pool),
@@ -267,10 +268,13 @@ class Tote:
         found = await self.known(code)
         if found is not None:
             return found
-        if (await self.parts.memory.record(code)).status == "over":
+        room = await self.parts.memory.record(code)
+        if room.status == "over":
             await self.settle(code)
+        # Whether it is open comes from the play record: the row is read without its state.
+        open_now = room.status == "playing" and room.state is not None and tote_open(room.state)
         found = await self.parts.store.tx(
-            lambda session: board(session, self.parts.store.room(session, code, False))
+            lambda session: board(session, self.parts.store.room(session, code, False, light=True), open_now)
         )
         self.remember(code, found)
         return found

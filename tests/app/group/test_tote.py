@@ -285,6 +285,28 @@ def test_the_board_is_read_once_then_kept_and_a_bet_replaces_it(shared_server):
         sqlalchemy.event.remove(bind, "before_cursor_execute", count)
 
 
+def test_the_first_reader_of_a_board_reads_the_room_without_its_game_state(shared_server):
+    """Reading a room's board (a spectator's first look) takes whether the tote is open from the
+    room held in memory: the room's row is read without its game state."""
+    code, _ = started(shared_server)
+    bind = shared_server.rooms.sessions.kw["bind"]
+    rooms_read: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith("SELECT") and "FROM rooms" in statement:
+            rooms_read.append(statement)
+
+    sqlalchemy.event.listen(bind, "before_cursor_execute", count)
+    try:
+        with spectator(shared_server, code, "Greta") as greta:
+            assert first_tote(greta)["open"] is True
+    finally:
+        sqlalchemy.event.remove(bind, "before_cursor_execute", count)
+    ormish = [statement for statement in rooms_read if "rooms.rematch_code" in statement]
+    assert ormish, "the board's read of the room's row"
+    assert not any("rooms.state" in statement for statement in ormish)
+
+
 def test_a_board_heard_from_another_process_is_kept_and_a_resync_drops_it(shared_server):
     """Another process's bet arrives as its board: kept here, the room's record untouched. A
     RESYNC (this process heard the room again after a gap) drops the kept board: read next."""
