@@ -15,8 +15,9 @@ settlement made here replaces it, one another process published replaces it when
 (app.rooms.service), and it is used only while every change of the room reaches this process
 (the room memory's `trusted`); whether the tote is still open is read off the room's play
 record in memory. So a spectator arriving, the tote closing and the end of a game cost no
-database transaction; the first reader of a room, and a room this process does not hear,
-read the board from the database.
+database transaction; the first reader of a room (the spectators arriving with it share its
+read), and a room this process does not hear, read the board from the database. The first game
+of a series is the whole of its series so far: its board reads no other room's bets.
 
 What goes out (`board`) is public: the pools per contender, the payout per chip, whether the
 tote is open, and after the settlement the rail (each backer's chips in the series). A
@@ -33,6 +34,7 @@ nothing a spectator could not see.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict, defaultdict
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +89,21 @@ def balance(session: Session, room: Room, name: str) -> int:
     return balances(session, series_ids(session, room)).get(name, START_CHIPS)
 
 
+def first_game(room: Room) -> bool:
+    """Whether `room` is the first game of its series (so the series up to it is the room)."""
+    return room.series_code is None and (room.series_game or 1) <= 1
+
+
+def own_balances(bets: list[tuple[str, str, int]], payouts: dict[str, int] | None) -> dict[str, int]:
+    """`balances` of a first game, from its own bets and payouts (nothing more to read)."""
+    found: dict[str, int] = defaultdict(lambda: START_CHIPS)
+    for name, _, staked in bets:
+        found[name] -= staked
+    for name, chips in (payouts or {}).items():
+        found[name] += chips
+    return dict(found)
+
+
 def room_bets(session: Session, room: Room) -> list[tuple[str, str, int]]:
     rows = session.execute(
         select(ToteBet.name, ToteBet.contender, ToteBet.chips)
@@ -135,8 +152,7 @@ def board(session: Session, room: Room, open_now: bool | None = None) -> dict[st
     bets = room_bets(session, room)
     pool = pools(bets, contenders(room))
     payouts = settled(session, room)
-    ids = series_ids(session, room)
-    chips = balances(session, ids)
+    chips = own_balances(bets, payouts) if first_game(room) else balances(session, series_ids(session, room))
     mine: dict[str, dict[str, int]] = defaultdict(dict)
     for name, contender, staked in bets:
         mine[name][contender] = mine[name].get(contender, 0) + staked
@@ -207,6 +223,8 @@ class Tote:
         self.done: OrderedDict[str, None] = OrderedDict()
         # The last board of each room served here (see the module's docstring).
         self.boards: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        # Boards being read: the spectators of a room arriving together share one read.
+        self.reading: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     def remember(self, code: str, found: dict[str, Any]) -> None:
         """The room's board as it now stands (a bet, the settlement, one heard from another
@@ -268,14 +286,25 @@ class Tote:
         found = await self.known(code)
         if found is not None:
             return found
+        reading = self.reading.get(code)
+        if reading is None:
+            reading = self.reading[code] = asyncio.ensure_future(self._read(code))
+            reading.add_done_callback(lambda _: self.reading.pop(code, None))
+        return await asyncio.shield(reading)
+
+    async def _read(self, code: str) -> dict[str, Any]:
         room = await self.parts.memory.record(code)
         if room.status == "over":
             await self.settle(code)
+        before = self.boards.get(code)
         # Whether it is open comes from the play record: the row is read without its state.
         open_now = room.status == "playing" and room.state is not None and tote_open(room.state)
         found = await self.parts.store.tx(
             lambda session: board(session, self.parts.store.room(session, code, False, light=True), open_now)
         )
+        now = self.boards.get(code)
+        if now is not None and now is not before:  # a bet or the settlement came in meanwhile
+            return now
         self.remember(code, found)
         return found
 

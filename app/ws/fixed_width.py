@@ -17,6 +17,7 @@ Spectators' frames hold no secret and are not padded.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -28,14 +29,33 @@ FIELD = 24
 NUMBER_FIELD = 8
 ROUND = 64
 _PAD_FIELD = len(b',"pad":""')
+# The integers whose JSON is at most NUMBER_FIELD bytes wide.
+_SMALL_INT = (-(10 ** (NUMBER_FIELD - 1)) + 1, 10**NUMBER_FIELD - 1)
 
 
 def _scalar_width(value: Any) -> int:
-    width = len(orjson.dumps(value))
-    field = FIELD if isinstance(value, str) else NUMBER_FIELD
-    if width <= field:
-        return field
-    return 1 << (width - 1).bit_length()
+    if value is None or value is True or value is False:
+        return NUMBER_FIELD
+    if type(value) is int and _SMALL_INT[0] <= value <= _SMALL_INT[1]:
+        return NUMBER_FIELD
+    if type(value) is str:
+        return _string_width(value)
+    return _width(len(orjson.dumps(value)), NUMBER_FIELD)
+
+
+def _width(width: int, field: int) -> int:
+    return field if width <= field else 1 << (width - 1).bit_length()
+
+
+@lru_cache(maxsize=4096)
+def _string_width(value: str) -> int:
+    """A string's field width (strings of a game's secrets repeat: card and item names)."""
+    return _width(len(orjson.dumps(value)), FIELD)
+
+
+@lru_cache(maxsize=4096)
+def _key_width(key: str) -> int:
+    return len(orjson.dumps(key)) + 1  # "key":
 
 
 def shape_width(value: Any) -> int:
@@ -47,7 +67,7 @@ def shape_width(value: Any) -> int:
         if isinstance(item, dict):
             total += 2 + max(len(item) - 1, 0)  # braces, commas
             for key, child in item.items():
-                total += len(orjson.dumps(key)) + 1  # "key":
+                total += _key_width(key)
                 stack.append(child)
         elif isinstance(item, list):
             total += 2 + max(len(item) - 1, 0)
@@ -77,4 +97,7 @@ def padded_text(message: dict[str, Any]) -> str:
     pad = sum(shape_width(part) for part in parts) - sum(len(orjson.dumps(part)) for part in parts)
     total = len(text) + _PAD_FIELD + pad
     pad += -total % ROUND
-    return orjson.dumps({**message, "pad": " " * pad}).decode()
+    if "pad" in message:
+        return orjson.dumps({**message, "pad": " " * pad}).decode()
+    # The same text, without dumping the message again: the pad is its last key.
+    return (text[:-1] + b',"pad":"' + b" " * pad + b'"}').decode()

@@ -8,12 +8,15 @@ and survive a new server on the same database. The toy game's tote closes before
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import sqlalchemy
 
 from app.broadcast.base import RESYNC
 from engine.tote.closing import register
 from tests.app.conftest import settings_for, toy_tote_closes
+from tests.app.rooms.test_pipeline import game, run, service_on
 from tests.utils.live_server import LiveServer, bearer, create_room, join, start
 
 PUBLIC_KEYS = {"type", "open", "pools", "total", "payout", "settled", "rail", "you"}
@@ -320,3 +323,30 @@ def test_a_board_heard_from_another_process_is_kept_and_a_resync_drops_it(shared
         assert code in rooms.memory.records, "a bet elsewhere leaves the room's record as it was"
         rooms._remote_change(f"room:{code}", RESYNC)
         assert code not in rooms.tote.boards
+
+
+def test_spectators_arriving_together_share_one_read_of_a_first_games_board(sqlite_url):
+    """Spectators of a room arriving together (each socket's first look asks for the board)
+    read it once; the first game of a series is the whole of its series, so its board reads
+    its own bets only, not the series' rooms and balances."""
+    rooms = service_on(sqlite_url)
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith("SELECT"):
+            statements.append(statement)
+
+    async def scenario():
+        code, _ = await game(rooms)
+        await rooms.memory.record(code)  # the room held, as a spectator's sync leaves it
+        sqlalchemy.event.listen(rooms.store.engine, "before_cursor_execute", count)
+        try:
+            return await asyncio.gather(*(rooms.tote.board(code) for _ in range(4)))
+        finally:
+            sqlalchemy.event.remove(rooms.store.engine, "before_cursor_execute", count)
+
+    boards = run(rooms, scenario=scenario())
+    assert all(found == boards[0] for found in boards)
+    assert boards[0]["public"]["pools"] == {"0": 0, "1": 0} and boards[0]["public"]["open"] is True
+    assert len([s for s in statements if "FROM tote_bets" in s]) == 1, "one read, bets only"
+    assert not [s for s in statements if "series_game <=" in s], "no read of the series' rooms"

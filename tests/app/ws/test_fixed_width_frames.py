@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 import engine
-from app.ws.fixed_width import ROUND
+from app.ws.fixed_width import ROUND, padded_text, shape_width
 from app.ws.frames import SyncFrames, update_frame
 from app.ws.outgoing import state_message
 
@@ -101,3 +101,20 @@ def test_spectator_frames_are_not_padded_and_equal():
     a, b = with_cup(state, ["9"] * 5), with_cup(state, ["10"] * 5)
     assert frames(a, None) == frames(b, None)
     assert "pad" not in orjson.loads(frames(a, None)[0])
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_seats_frame_is_its_message_with_the_pad_as_last_key_and_a_whole_number_of_rounds(seat):
+    """The pad is spliced into the message's text (not a second dump of the message): the frame
+    reads back as the message plus its pad, last, and its length is a multiple of ROUND. An
+    odd private value (a long string, a wide number) still counts at its power-of-two width."""
+    state, _ = peb_roll()
+    odd = with_items(state, seat, ["x" * 40, "plain"])
+    for one in (state, odd):
+        message = state_message(one, 5, seat, LOG[-3:])
+        text = padded_text(message)
+        loaded = orjson.loads(text)
+        assert list(loaded)[-1] == "pad" and set(loaded.pop("pad")) <= {" "}
+        assert loaded == orjson.loads(orjson.dumps(message))
+        assert len(text) % ROUND == 0
+    assert shape_width(["x" * 40, 123456789, True, None, 7]) == 2 + 4 + 64 + 16 + 8 + 8 + 8
