@@ -3,6 +3,7 @@
 
     python -m bench.pipeline [--write] [--quick] [--games ponies_in_pursuit,...]
                              [--seconds 20] [--rooms 30] [--human-rooms 300] [--human-seconds 60]
+                             [--human-stagger 30]
 
 Per game, heaviest first (Ponies in Pursuit, Dice and Bluff, Horse Racing, Odds and Riders):
 `--rooms` rooms x (3 seats, 4 for Horse Racing, its least + 2 spectators), every seat acting as
@@ -21,7 +22,10 @@ per accepted action (utime + stime of the server processes from /proc/<pid>/stat
 window, summed), database transactions per accepted action (over the window) and per refusal
 (bench/refusals.py, on the idle servers after the load), the refusals the server sent.
 Then Ponies in Pursuit at human pace: seats think 1-3 s (uniform) before each act,
-`--human-rooms` rooms on one SQLite process. The report checks issue 19's targets.
+`--human-rooms` rooms on one SQLite process, opening over `--human-stagger` seconds (uniform):
+a game lasts about 20-25 s at this pace, so rooms opened together would all end, and be
+replaced, within a few seconds of each other, a burst no evening of real groups makes.
+The report checks issue 19's targets.
 
 Database transactions: PostgreSQL's from pg_stat_database (xact_commit + xact_rollback) of a
 database made for the run, so nothing else on the machine is counted; SQLite's by
@@ -85,6 +89,7 @@ def run_paddock(
     think: tuple[float, float] | None = None,
     rooms: int | None = None,
     seconds: float | None = None,
+    stagger: float = 0.0,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
@@ -110,6 +115,7 @@ def run_paddock(
                     rooms or args.rooms,
                     people=setup.endswith("-people"),
                     think=think,
+                    stagger=stagger,
                 )
                 result = asyncio.run(load.run([s.process.pid for s in servers], read))
                 if think is None and args.refusals:
@@ -189,6 +195,8 @@ def report(
         lines += [
             f"### Ponies in Pursuit at human pace ({human['rooms']} rooms, one process, SQLite)",
             "",
+            f"Rooms open over {human.get('stagger', 0):.0f} s (uniform, as groups arrive; the window "
+            f"starts once all are open), so their games do not all end, and get replaced, together. "
             f"Seats think 1-3 s (uniform) before each act; {human['held']} sockets; {human['seconds']:.0f} s "
             f"window: {human['actions_per_s']:.0f} accepted actions/s, act->last connection p50 "
             f"{human['p50_ms']:.0f} ms, p99 {human['p99_ms']:.0f} ms, {human['cpu_ms_per_action']:.2f} ms "
@@ -252,6 +260,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--refusals", type=int, default=60, help="refusals the probe sends (0: no probe)")
     parser.add_argument("--human-rooms", type=int, default=300, help="0: no human-pace run")
     parser.add_argument("--human-seconds", type=float, default=60)
+    parser.add_argument(
+        "--human-stagger", type=float, default=30, help="the human-pace rooms open over this many seconds"
+    )
     parser.add_argument("--spectators", default="", help="e.g. 1000,5000: the idle spectators run")
     parser.add_argument("--acts", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="a smoke test: few rooms, few seconds")
@@ -259,7 +270,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.quick:
         args.seconds, args.rooms, args.refusals = 3, 4, min(args.refusals, 9)
-        args.human_rooms, args.human_seconds = min(args.human_rooms, 10), 8
+        args.human_rooms, args.human_seconds, args.human_stagger = min(args.human_rooms, 10), 8, 1
     return args
 
 
@@ -311,7 +322,9 @@ def run(args: argparse.Namespace, setups: list[str], games: list[str]) -> int:
             think=(1.0, 3.0),
             rooms=args.human_rooms,
             seconds=args.human_seconds,
+            stagger=args.human_stagger,
         )
+        human["stagger"] = args.human_stagger
         human["rooms"] = args.human_rooms
         print(human, flush=True)
     crowds = []

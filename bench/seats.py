@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import random
 import statistics
 import time
@@ -32,6 +33,7 @@ import httpx
 import orjson
 from websockets.asyncio.client import connect
 
+from app.core import collector
 from bench.report import pct
 
 SPECTATORS = 2
@@ -62,6 +64,8 @@ class Room:
     seats: list[Any]  # per seat: what its socket says hello with
     spectators: int = SPECTATORS
     sent_at: dict[int, float] = field(default_factory=dict)
+    # version -> the socket whose act set `sent_at` (a refusal of that act drops the entry)
+    sent_by: dict[int, int] = field(default_factory=dict)
     seen: dict[int, int] = field(default_factory=dict)
     max_v: int = 0
 
@@ -355,6 +359,7 @@ class Load:
         rooms: int,
         people: bool = False,
         think: tuple[float, float] | None = None,
+        stagger: float = 0.0,
     ) -> None:
         self.target = target
         self.seconds = seconds
@@ -363,6 +368,9 @@ class Load:
         # (the server must refuse those cheaply and never store them).
         self.people = people
         self.think = think  # seconds a seat thinks before each act (uniform), None: at once
+        # Rooms open over the first `stagger` seconds (uniform), as groups arrive; else all at
+        # once, and at human pace their games would all end, and be replaced, together.
+        self.stagger = stagger
         self.latencies: list[float] = []
         self.accepted = 0
         self.sent = 0
@@ -383,6 +391,7 @@ class Load:
             room.seen[old] = room.seen.get(old, 0) + 1
             if room.seen[old] == room.sockets:
                 sent = room.sent_at.pop(old)
+                room.sent_by.pop(old, None)
                 room.seen.pop(old)
                 if self.counting:
                     self.latencies.append(now - sent)
@@ -390,11 +399,20 @@ class Load:
             self.accepted += frame.v - last_v
         room.max_v = max(room.max_v, frame.v)
 
+    def refused(self, room: Room, sock: Any, v: int) -> None:
+        """This socket's act at `v` was refused: when it alone timed that version, no version
+        follows from it, so it times nothing (else a refusal would count as an action slow by
+        however long the room then waited for its next act: seconds at human pace)."""
+        if room.sent_by.get(v) == id(sock) and room.seen.get(v, 0) == 0:
+            room.sent_at.pop(v, None)
+            room.sent_by.pop(v, None)
+
     async def act(self, room: Room, sock: Any, rng: random.Random, frame: Frame) -> bool:
         """Act on `frame`; True when a people-like seat drops its socket afterwards."""
         assert frame.choose is not None
-        if room.max_v <= frame.v:
-            room.sent_at.setdefault(frame.v, time.perf_counter())
+        if room.max_v <= frame.v and frame.v not in room.sent_at:
+            room.sent_at[frame.v] = time.perf_counter()
+            room.sent_by[frame.v] = id(sock)
         action = frame.choose(rng)
         if self.people:
             await self.fumble(sock, rng, frame.v, action)
@@ -443,6 +461,8 @@ class Load:
                         continue
                     if isinstance(got, str):
                         self.errors[got] = self.errors.get(got, 0) + 1
+                        if not self.people:  # people-like seats' junk is refused too
+                            self.refused(room, sock, acted_v)
                         continue
                     if got is None:
                         continue
@@ -483,6 +503,8 @@ class Load:
                 await sock.send_raw('{"type":"ping"}')
 
     async def room_loop(self, index: int) -> None:
+        if self.stagger:
+            await asyncio.sleep(random.Random(index).uniform(0, self.stagger))
         first = True
         while not self.stop.is_set():
             room = await self.target.make_room(index)
@@ -515,8 +537,13 @@ class Load:
 
         before = [rss_kib(pid) for pid in pids]
         loops = [asyncio.create_task(self.room_loop(i)) for i in range(self.rooms)]
+        thresholds = gc.get_threshold()
         try:
             await opened_or_failed(self.all_open, loops, OPEN_SECONDS)
+            # The load generator's own full collections (150-200 ms with 1,500 sockets held)
+            # would stop every client at once and count as the server's latency: it tunes its
+            # collector as a Paddock server does (app.core.collector).
+            collector.tune(collector.DEFAULT)
             await asyncio.sleep(1.0)
             held = self.open_sockets
             during = [rss_kib(pid) for pid in pids]
@@ -532,6 +559,8 @@ class Load:
             client = time.process_time() - client0
             tx = (await asyncio.to_thread(transactions) - tx0) if transactions else None
         finally:
+            gc.unfreeze()
+            gc.set_threshold(*thresholds)
             self.stop.set()
             # Every client ends within its next half-second read once stopped; a loop still
             # running after that is stuck and cancelled, so a run always ends.

@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 
 import pytest
 
-from bench.seats import PEER_RAISES, Load, LoadFailed, Room, all_ready, bluff_chooser, sealed_chooser
+from bench.seats import (
+    PEER_RAISES,
+    Frame,
+    Load,
+    LoadFailed,
+    Room,
+    all_ready,
+    bluff_chooser,
+    sealed_chooser,
+)
 
 
 def sealed_state(active: dict | None, sealed: dict) -> dict:
@@ -102,3 +112,40 @@ def test_a_room_whose_clients_all_end_before_a_frame_fails_the_load():
 
     with pytest.raises(LoadFailed, match="before its first frame"):
         asyncio.run(run())
+
+
+class Seat:
+    """A socket that only records the acts it sends."""
+
+    def __init__(self) -> None:
+        self.sent: list[int] = []
+
+    async def act(self, v: int, action: object) -> None:
+        self.sent.append(v)
+
+
+def test_a_refused_act_that_alone_timed_its_version_times_nothing_else_the_next_version_times_it():
+    """The time an act was sent is kept for its version and counted when every socket has seen a
+    newer one. An act refused before any newer version came makes none: counting it then would
+    time the room's wait for its next act (seconds at human pace) as an action's latency."""
+    load = Load(target=None, seconds=1, rooms=1, think=(1.0, 3.0))
+    load.counting = True
+    room = Room("R", [0, 1], spectators=0)
+    ann, bo = Seat(), Seat()
+    frame = Frame(5, False, True, lambda rng: {"type": "pick"}, None)
+
+    async def acts() -> None:
+        await load.act(room, ann, random.Random(1), frame)
+        load.refused(room, ann, 5)  # Ann's act at v5 refused: nothing timed
+        assert room.sent_at == {}
+        for _ in (ann, bo):
+            load.arrived(room, Frame(6, False, False, None, size=10), 5, counts_versions=False)
+        assert load.latencies == []
+        await load.act(room, bo, random.Random(1), replace(frame, v=6))  # Bo's act makes v7
+        load.arrived(room, Frame(7, False, False, None, size=10), 6, counts_versions=False)
+        load.refused(room, bo, 6)  # a refusal after a newer version was seen: v6 still timed
+        load.arrived(room, Frame(7, False, False, None, size=10), 6, counts_versions=False)
+
+    asyncio.run(acts())
+    assert ann.sent == [5] and bo.sent == [6]
+    assert len(load.latencies) == 1 and load.latencies[0] >= 0
