@@ -14,6 +14,7 @@ from .clock import Clock
 from .codes import valid_code
 from .errors import not_found
 from .play_record import ROOMS
+from .shared_reads import SharedReads
 from .store import RoomStore
 
 # The newest messages a room keeps (and sends at sync); older ones are deleted.
@@ -24,6 +25,7 @@ class RoomFeed:
     def __init__(self, store: RoomStore, clock: Clock) -> None:
         self.store = store
         self.clock = clock
+        self.reads: SharedReads[list[dict[str, Any]]] = SharedReads()
 
     def store_frame(self, session: Session, room: Room, frame: dict[str, Any]) -> dict[str, Any]:
         """Keep `frame` with the room (only the newest CHAT_KEEP stay) and return it."""
@@ -47,13 +49,16 @@ class RoomFeed:
         frame = {"type": "notice", "e": event, **params, "at": round(self.clock(), 3)}
         return self.store_frame(session, room, frame)
 
-    async def history(self, code: str) -> list[dict[str, Any]]:
+    async def history(self, code: str, since: float | None = None) -> list[dict[str, Any]]:
         """The room's last CHAT_KEEP chat lines and notices, oldest first: one statement that
         reads the messages only (every socket's sync asks, so the room's row, its state
-        included, is not loaded for it)."""
+        included, is not loaded for it; sockets arriving together share it: `since`, see
+        app.rooms.shared_reads)."""
         if not valid_code(code):
             raise not_found()
-        return await self.store.tx_play(lambda conn: _history(conn, code), "read")
+        return await self.reads.read(
+            code, since, lambda: self.store.tx_play(lambda conn: _history(conn, code), "read")
+        )
 
 
 MESSAGES = cast(Table, RoomMessage.__table__)

@@ -40,6 +40,7 @@ from .odds import OddsDesk
 from .odds_option import OddsOption
 from .parts import Parts
 from .pipeline import Pipeline, PlayerMove
+from .play_record import PlayRecord
 from .publish import Change, Publisher, channel
 from .rematch import Rematch
 from .replays import Replays, not_over
@@ -47,6 +48,7 @@ from .seat_choices import SeatChoices
 from .seat_requests import SeatRequests
 from .seats import Seats
 from .series import Series
+from .shared_reads import SharedReads
 from .snapshot import RoomInfo, snapshot
 from .spectators import Spectators
 from .store import RoomStore
@@ -88,6 +90,8 @@ class RoomService:
         self.tote = Tote(parts)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
+        # The sync reads (state and whole log) of the sockets of a room arriving together.
+        self.sync_reads: SharedReads[tuple[PlayRecord, list[dict[str, Any]]]] = SharedReads()
         # Seats asked for from a spectator's page, away and back, ending a game by vote.
         self.seat_requests = SeatRequests(parts)
         self.seat_choices = SeatChoices(parts, self.autoplay)
@@ -131,9 +135,12 @@ class RoomService:
     async def load(self, code: str) -> RoomInfo:
         return await self.memory.info(code)
 
-    async def load_with_log(self, code: str) -> tuple[RoomInfo, list[dict[str, Any]]]:
-        """The room and its whole log (for a socket's sync)."""
-        record, log = await self.store.read_with_log(code)
+    async def load_with_log(
+        self, code: str, since: float | None = None
+    ) -> tuple[RoomInfo, list[dict[str, Any]]]:
+        """The room and its whole log (for a socket's sync). `since`: when the caller's
+        subscription to the room's channel was confirmed (app.rooms.shared_reads)."""
+        record, log = await self.sync_reads.read(code, since, lambda: self.store.read_with_log(code))
         return snapshot(record), log
 
     async def summary(self, info: RoomInfo) -> dict[str, Any]:
@@ -156,8 +163,8 @@ class RoomService:
 
         return await store.tx(work)
 
-    async def chat_history(self, code: str) -> list[dict[str, Any]]:
-        return await self.feed.history(code)
+    async def chat_history(self, code: str, since: float | None = None) -> list[dict[str, Any]]:
+        return await self.feed.history(code, since)
 
     async def odds_of(self, code: str) -> dict[str, Any]:
         """The live odds of the room's current version: {"v", "chances", "labels"}."""

@@ -34,7 +34,6 @@ nothing a spectator could not see.
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict, defaultdict
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +47,7 @@ from engine.tote import payout_per_chip, pools, settle, tote_open
 
 from .errors import RoomError
 from .replays import not_over
+from .shared_reads import SharedReads
 
 if TYPE_CHECKING:
     from .parts import Parts
@@ -224,7 +224,7 @@ class Tote:
         # The last board of each room served here (see the module's docstring).
         self.boards: OrderedDict[str, dict[str, Any]] = OrderedDict()
         # Boards being read: the spectators of a room arriving together share one read.
-        self.reading: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.reads: SharedReads[dict[str, Any]] = SharedReads()
 
     def remember(self, code: str, found: dict[str, Any]) -> None:
         """The room's board as it now stands (a bet, the settlement, one heard from another
@@ -281,16 +281,14 @@ class Tote:
             await self.parts.publisher.other(code, {"kind": KIND, "board": found})
         return found
 
-    async def board(self, code: str) -> dict[str, Any]:
-        """The room's tote (settling it first when the game is over and it is not yet)."""
+    async def board(self, code: str, since: float | None = None) -> dict[str, Any]:
+        """The room's tote (settling it first when the game is over and it is not yet).
+        `since`: when the caller's subscription to the room's channel was confirmed (it may
+        then share a read in flight: app.rooms.shared_reads)."""
         found = await self.known(code)
         if found is not None:
             return found
-        reading = self.reading.get(code)
-        if reading is None:
-            reading = self.reading[code] = asyncio.ensure_future(self._read(code))
-            reading.add_done_callback(lambda _: self.reading.pop(code, None))
-        return await asyncio.shield(reading)
+        return await self.reads.read(code, since, lambda: self._read(code))
 
     async def _read(self, code: str) -> dict[str, Any]:
         room = await self.parts.memory.record(code)

@@ -79,6 +79,8 @@ class SyncFrames:
         self, code: str, v: int, state: dict[str, Any], log: list[dict[str, Any]], seat: int | None
     ) -> str:
         entry = self.cache.get(code)
+        if entry is not None and entry[0] > v:  # an older version (a read shared since): not kept
+            return _text(state_message(state, v, seat, [], log), seat)
         if entry is None or entry[0] != v:
             entry = (v, {}, (state, log))
             self.cache[code] = entry

@@ -198,7 +198,9 @@ class GroupSocket:
 
     async def after_sync(self, info: RoomInfo) -> None:
         conn = self.conn
-        await conn.send({"type": "chat_history", "messages": await conn.rooms.chat_history(conn.code)})
+        await conn.send(
+            {"type": "chat_history", "messages": await conn.rooms.chat_history(conn.code, conn.heard_since)}
+        )
         if conn.token_hash is None:
             self.muted = f"spec:{self.spectator_id}" in info.chat_muted
             await self.send_spectator()

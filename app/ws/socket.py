@@ -98,6 +98,7 @@ class RoomConnection:
         "flood",
         "subscription",
         "drainer",
+        "heard_since",
         "token",
         "group",
         "guard",
@@ -137,6 +138,10 @@ class RoomConnection:
         self.closed = False
         self.flood = FloodControl.from_settings(settings)
         self.subscription: Subscription | None = None
+        # When this socket could last hear every change of the room from (its subscription
+        # confirmed, or a RESYNC heard: a gap before it); None: not yet. A read in flight that
+        # started since then may be shared with it (app.rooms.shared_reads).
+        self.heard_since: float | None = None
         # Runs only while broadcasts wait to be sent: an idle socket holds no task for them.
         self.drainer: asyncio.Task[None] | None = None
         self.group = GroupSocket(self)
@@ -154,6 +159,8 @@ class RoomConnection:
         try:
             if subscription is not None and not subscription.confirmed:
                 await broadcast.wait_confirmed(subscription)
+            if subscription is not None and subscription.confirmed:
+                self.heard_since = time.monotonic()
             await self.rooms.load(self.code)
         except RoomError as exc:
             if subscription is not None:
@@ -341,6 +348,7 @@ class RoomConnection:
                     continue
                 kind = payload.get("kind")
                 if payload is RESYNC or kind == "resync":
+                    self.heard_since = time.monotonic() if self.subscription.confirmed else None
                     info = await self.sync()
                     await self.group.after_sync(info)
                     await self.tote.after_sync(info.status)
@@ -416,7 +424,7 @@ class RoomConnection:
             if text is None:
                 source = SYNC_FRAMES.source(info.code, info.version)
                 if source is None:
-                    info, log = await self.rooms.load_with_log(self.code)
+                    info, log = await self.rooms.load_with_log(self.code, self.heard_since)
                     assert info.state is not None, "a started room keeps its state"
                     source = (info.state, log)
                 text = SYNC_FRAMES.get(info.code, info.version, *source, self.seat)

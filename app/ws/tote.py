@@ -64,7 +64,7 @@ class ToteSocket:
         """At hello and resync: the board, settling first a game that is over."""
         if not self.watching or status == "lobby":
             return
-        await self.show(await self.conn.rooms.tote.board(self.conn.code))
+        await self.show(await self.conn.rooms.tote.board(self.conn.code, self.conn.heard_since))
 
     async def on_broadcast(self, payload: dict[str, Any]) -> None:
         if self.watching:

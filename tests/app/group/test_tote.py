@@ -9,6 +9,7 @@ and survive a new server on the same database. The toy game's tote closes before
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 import sqlalchemy
@@ -341,7 +342,8 @@ def test_spectators_arriving_together_share_one_read_of_a_first_games_board(sqli
         await rooms.memory.record(code)  # the room held, as a spectator's sync leaves it
         sqlalchemy.event.listen(rooms.store.engine, "before_cursor_execute", count)
         try:
-            return await asyncio.gather(*(rooms.tote.board(code) for _ in range(4)))
+            since = time.monotonic()  # each heard the room's channel from here (its socket's)
+            return await asyncio.gather(*(rooms.tote.board(code, since) for _ in range(4)))
         finally:
             sqlalchemy.event.remove(rooms.store.engine, "before_cursor_execute", count)
 
