@@ -40,6 +40,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
+from redis.commands.core import AsyncScript
 from redis.exceptions import RedisError
 
 from .base import CONFIRM_SECONDS, RESYNC, Broadcast, Subscription
@@ -58,6 +59,23 @@ KEEPALIVE_SECONDS = 10.0
 SILENCE_SECONDS = 30.0
 # Channels per SUBSCRIBE / UNSUBSCRIBE command (a reconnection resubscribes them all).
 CHANNELS_PER_COMMAND = 256
+# A room's presence fields ("<process id>|<member>") whose process is alive (its alive key,
+# ARGV[1] + process id, exists); the fields of dead processes are deleted.
+LIVE_FIELDS = """
+local live, alive = {}, {}
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  local process = string.match(field, '^([^|]*)|')
+  if process ~= nil and alive[process] == nil then
+    alive[process] = redis.call('EXISTS', ARGV[1] .. process) == 1
+  end
+  if process ~= nil and alive[process] then
+    table.insert(live, field)
+  else
+    redis.call('HDEL', KEYS[1], field)
+  end
+end
+return live
+"""
 
 
 class RedisBroadcast(Broadcast):
@@ -71,6 +89,7 @@ class RedisBroadcast(Broadcast):
         # CLIENT LIST shows the pub/sub connection under this name.
         self.listener_name = f"paddock-listen-{self.process_id}"
         self.client: aioredis.Redis | None = None
+        self._live_fields: AsyncScript | None = None  # LIVE_FIELDS, registered at connect
         # The listener's own client never retries silently: redis-py would
         # reconnect and resubscribe behind our back, hiding the gap in messages.
         self.listen_client: aioredis.Redis | None = None
@@ -111,6 +130,7 @@ class RedisBroadcast(Broadcast):
             client_name=self.listener_name,
         )
         await self.client.ping()
+        self._live_fields = self.client.register_script(LIVE_FIELDS)
         await self._beat()
         self.listener = asyncio.create_task(self._listen())
         self.heartbeat = asyncio.create_task(self._heartbeat())
@@ -392,21 +412,14 @@ class RedisBroadcast(Broadcast):
             log.warning("could not record presence in Redis")
 
     async def present(self, room: str, local: set[str]) -> set[str]:
-        """Members connected to any live process (always including this process's own)."""
-        assert self.client is not None
+        """Members connected to any live process (always including this process's own). One
+        round trip: a script reads the room's presence fields, keeps those of live processes
+        and deletes the others (asked at every socket's sync and every room summary)."""
+        assert self.client is not None and self._live_fields is not None
         try:
-            keys = await self.client.hkeys(self._presence_key(room))
-            fields = [f.decode() if isinstance(f, bytes) else f for f in keys]
-            if not fields:
-                return set(local)
-            pairs = [f.split("|", 1) for f in fields]
-            processes = sorted({pid for pid, _ in pairs})
-            alive_flags = await self.client.mget([self._alive_key(pid) for pid in processes])
-            alive = {pid for pid, flag in zip(processes, alive_flags, strict=True) if flag is not None}
-            dead = [f for f, (pid, _) in zip(fields, pairs, strict=True) if pid not in alive]
-            if dead:
-                await self.client.hdel(self._presence_key(room), *dead)
-            return set(local) | {member for pid, member in pairs if pid in alive}
+            fields = await self._live_fields(keys=[self._presence_key(room)], args=[self._alive_key("")])
+            members = {(f.decode() if isinstance(f, bytes) else f).split("|", 1)[1] for f in fields}
+            return set(local) | members
         except (RedisError, OSError):
             log.warning("could not read presence from Redis; showing this process's only")
             return set(local)

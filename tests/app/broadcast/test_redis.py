@@ -74,6 +74,42 @@ def test_presence_is_shared_between_processes_and_ends_with_the_process(redis_ur
     asyncio.run(scenario())
 
 
+def test_presence_is_read_in_one_round_trip_and_a_dead_processs_fields_are_deleted(redis_url, redis_prefix):
+    """A process whose alive key is gone (it died: no disconnect) no longer counts, and the
+    one read that finds it so deletes its fields; a live process's members stay."""
+
+    async def scenario():
+        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
+        await a.connect()
+        await b.connect()
+        raw = redis.asyncio.Redis.from_url(redis_url)
+        try:
+            await a.set_present("r1", "ann", True)
+            await b.set_present("r1", "bo", True)
+            assert await a.present("r1", set()) == {"ann", "bo"}
+            await raw.delete(a._alive_key(a.process_id))  # a dies without a word
+            sent: list[str] = []
+            execute = b.client.execute_command
+
+            async def counted(*args, **options):
+                sent.append(str(args[0]))
+                return await execute(*args, **options)
+
+            b.client.execute_command = counted
+            assert await b.present("r1", {"bo"}) == {"bo"}
+            b.client.execute_command = execute
+            fields = {f.decode() for f in await raw.hkeys(f"{redis_prefix}presence:r1")}
+            return sent, fields, b.process_id
+        finally:
+            await raw.aclose()
+            await a.disconnect()
+            await b.disconnect()
+
+    sent, fields, b_id = asyncio.run(scenario())
+    assert sent == ["EVALSHA"], "one command per read"
+    assert fields == {f"{b_id}|bo"}, "the dead process's field is gone"
+
+
 def test_every_presence_key_expires_unless_a_live_process_renews_it(redis_url, redis_prefix):
     """A site that stops (or a test run) leaves no key for good: the presence hashes and the
     presence-since mark carry an expiry, renewed by each heartbeat while a process lives."""
