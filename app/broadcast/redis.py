@@ -116,6 +116,9 @@ class RedisBroadcast(Broadcast):
         self.retry_seconds = 0.1  # the first wait before reconnecting (doubling up to the max)
         # Room messages this process's listener has read from Redis (its own echo included).
         self.messages_read = 0
+        # Publishes waiting for the sender task (channel, message, answered when sent).
+        self.outbox: list[tuple[str, bytes, asyncio.Future[BaseException | None]]] = []
+        self.sender: asyncio.Task[None] | None = None
 
     # ---- lifecycle --------------------------------------------------------
 
@@ -138,6 +141,8 @@ class RedisBroadcast(Broadcast):
             await self.listening.wait()
 
     async def disconnect(self) -> None:
+        if self.sender is not None:  # what was published before this goes out first
+            await asyncio.gather(self.sender, return_exceptions=True)
         for task in (self.listener, self.heartbeat):
             if task is not None:
                 task.cancel()
@@ -157,15 +162,48 @@ class RedisBroadcast(Broadcast):
     async def publish(self, channel: str, payload: dict[str, Any]) -> None:
         """This process's subscribers get `payload` itself at once, with its local-only "_" keys
         (the views the change computed, the frames built from them); the other processes get
-        it through Redis, marked with this process's id so that its echo here is skipped."""
+        it through Redis, marked with this process's id so that its echo here is skipped.
+
+        Returns once Redis has it. The publishes issued together (the rooms of one group
+        commit, a change and its summary) go out in one pipeline, in the order they came:
+        a third of the client's CPU per message, against one command each."""
         assert self.client is not None, "connect() first"
         self._deliver_local(channel, payload)
-        try:
-            shared = {key: value for key, value in payload.items() if not key.startswith("_")}
-            await self.client.publish(self._channel(channel), self.origin + orjson.dumps(shared))
-        except (RedisError, OSError):
+        shared = {key: value for key, value in payload.items() if not key.startswith("_")}
+        sent: asyncio.Future[BaseException | None] = asyncio.get_running_loop().create_future()
+        self.outbox.append((self._channel(channel), self.origin + orjson.dumps(shared), sent))
+        loop = asyncio.get_running_loop()
+        if self.sender is not None and self.sender.get_loop() is not loop:  # a loop run before
+            self.outbox = [waiting for waiting in self.outbox if waiting[2].get_loop() is loop]
+            self.sender = None
+        if self.sender is None or self.sender.done():
+            self.sender = asyncio.ensure_future(self._send_outbox())
+        if await asyncio.shield(sent) is not None:
             # The action is stored; listeners resync when Redis is back (see _listen).
             log.warning("could not publish to Redis; listeners will resync on reconnect")
+
+    async def _send_outbox(self) -> None:
+        """Send the waiting publishes, one pipeline per round, until none wait. Each publisher
+        hears whether its message went (None) or what failed; none waits for ever."""
+        assert self.client is not None
+        while self.outbox:
+            batch, self.outbox = self.outbox, []
+            failed: BaseException | None = None
+            try:
+                async with self.client.pipeline(transaction=False) as pipe:
+                    for channel, data, _ in batch:
+                        pipe.publish(channel, data)
+                    await pipe.execute()
+            except (RedisError, OSError) as exc:
+                failed = exc
+            except BaseException as exc:  # cancelled (the process stops): answer everyone
+                batch, self.outbox = batch + self.outbox, []
+                failed = exc
+                raise
+            finally:
+                for *_, sent in batch:
+                    if not sent.done():
+                        sent.set_result(failed)
 
     def _payload(self, data: bytes) -> dict[str, Any] | None:
         """A message from another process (`<its id> <json>`, or plain JSON); None for this

@@ -52,6 +52,37 @@ def test_a_message_published_by_one_process_reaches_the_subscribers_of_another(r
     asyncio.run(scenario())
 
 
+def test_publishes_issued_together_go_out_in_one_pipeline_in_their_order(redis_url, redis_prefix):
+    """The rooms of one group commit publish together: one pipeline to Redis, and the other
+    process hears every message in the order it was published."""
+
+    async def scenario():
+        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 64, redis_prefix)
+        await a.connect()
+        await b.connect()
+        try:
+            heard = b.subscribe("room:x")
+            assert await b.wait_confirmed(heard)
+            pipelines = 0
+            pipeline = a.client.pipeline
+
+            def counted(*args, **options):
+                nonlocal pipelines
+                pipelines += 1
+                return pipeline(*args, **options)
+
+            a.client.pipeline = counted
+            await asyncio.gather(*(a.publish("room:x", {"kind": "state", "v": v}) for v in range(20)))
+            got = [(await _get(heard))["v"] for _ in range(20)]
+            return pipelines, got, a.outbox
+        finally:
+            await a.disconnect()
+            await b.disconnect()
+
+    pipelines, got, outbox = asyncio.run(scenario())
+    assert pipelines == 1 and got == list(range(20)) and outbox == []
+
+
 def test_presence_is_shared_between_processes_and_ends_with_the_process(redis_url, redis_prefix):
     async def scenario():
         a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
