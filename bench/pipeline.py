@@ -197,7 +197,8 @@ def report(
             "",
             f"Rooms open over {human.get('stagger', 0):.0f} s (uniform, as groups arrive; the window "
             f"starts once all are open), so their games do not all end, and get replaced, together. "
-            f"Seats think 1-3 s (uniform) before each act; {human['held']} sockets; {human['seconds']:.0f} s "
+            f"Seats think 1-3 s (uniform) before each act; {human.get('most_open', human['held'])} sockets; "
+            f"{human['seconds']:.0f} s "
             f"window: {human['actions_per_s']:.0f} accepted actions/s, act->last connection p50 "
             f"{human['p50_ms']:.0f} ms, p99 {human['p99_ms']:.0f} ms, {human['cpu_ms_per_action']:.2f} ms "
             f"server CPU per accepted action, {human['kib_per_conn']:.0f} KiB RSS per connection; "

@@ -377,6 +377,7 @@ class Load:
         self.counting = False
         self.frame_bytes: list[int] = []
         self.open_sockets = 0
+        self.most_open = 0  # the most sockets open at once during the window
         self.errors: dict[str, int] = {}
         self.drops = 0
         self.stop = asyncio.Event()
@@ -434,6 +435,8 @@ class Load:
             sock = self.target.socket(room, index, seat)
             await sock.open()
             self.open_sockets += 1
+            if self.counting:
+                self.most_open = max(self.most_open, self.open_sockets)
             latest: list[Frame] = []  # the newest frame of this socket (read after thinking)
             thinker: asyncio.Task[bool] | None = None
 
@@ -572,6 +575,9 @@ class Load:
         accepted = max(self.accepted, 1)
         return {
             "held": held,
+            # Rooms opened together end together at full speed: at one instant, all may be
+            # between games. The most open at once during the window says what the load held.
+            "most_open": max(self.most_open, held),
             "seconds": elapsed,
             "actions_per_s": self.accepted / elapsed,
             "accepted": self.accepted,
