@@ -37,6 +37,7 @@ from app.models import Room, Seat
 
 from .marks import keep_marks
 from .play_record import PlayRecord
+from .shared_reads import forget_when_done
 from .snapshot import RoomInfo, snapshot
 from .store import RoomStore
 
@@ -81,7 +82,7 @@ class RoomMemory:
         shared = None if fresh else self.shared_reads.get(code)
         if shared is None or shared[0] != generation:
             task = asyncio.ensure_future(self._read(code, generation))
-            task.add_done_callback(functools.partial(self._read_done, code))
+            task.add_done_callback(functools.partial(forget_when_done, self.shared_reads, code))
             shared = (generation, task)
             if not fresh:
                 self.shared_reads[code] = shared
@@ -101,13 +102,6 @@ class RoomMemory:
         for payload in heard:  # the read may be from before them
             self.advance(code, payload)
         return self.records.get(code) or record
-
-    def _read_done(self, code: str, task: asyncio.Future[PlayRecord]) -> None:
-        shared = self.shared_reads.get(code)
-        if shared is not None and shared[1] is task:
-            del self.shared_reads[code]
-        if not task.cancelled():
-            task.exception()  # retrieved: every caller that still waits gets it from await
 
     async def info(self, code: str) -> RoomInfo:
         """A plain copy of the room (from memory when held)."""

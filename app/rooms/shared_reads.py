@@ -16,7 +16,7 @@ import asyncio
 import functools
 import time
 from collections.abc import Awaitable, Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -35,12 +35,17 @@ class SharedReads(Generic[T]):
             started = self.clock()
             task = asyncio.ensure_future(start())
             flight = self.flights[key] = (started, task)
-            task.add_done_callback(functools.partial(self._done, key))
+            task.add_done_callback(functools.partial(forget_when_done, self.flights, key))
         return await asyncio.shield(flight[1])
 
-    def _done(self, key: str, task: asyncio.Future[T]) -> None:
-        flight = self.flights.get(key)
-        if flight is not None and flight[1] is task:
-            del self.flights[key]
-        if not task.cancelled():
-            task.exception()  # retrieved: every caller still waiting gets it from its await
+
+def forget_when_done(
+    flights: dict[str, tuple[Any, asyncio.Future[T]]], key: str, task: asyncio.Future[T]
+) -> None:
+    """A finished read leaves `flights` (unless a later read took its place there); its error is
+    retrieved here, and every caller still waiting gets it from its own await."""
+    flight = flights.get(key)
+    if flight is not None and flight[1] is task:
+        del flights[key]
+    if not task.cancelled():
+        task.exception()
