@@ -138,9 +138,9 @@ class RoomConnection:
         self.closed = False
         self.flood = FloodControl.from_settings(settings)
         self.subscription: Subscription | None = None
-        # When this socket could last hear every change of the room from (its subscription
-        # confirmed, or a RESYNC heard: a gap before it); None: not yet. A read in flight that
-        # started since then may be shared with it (app.rooms.shared_reads).
+        # Since when every change of the room reaches this socket's handlers (see
+        # `hear_from_now`); None: not yet. A read in flight that started since then may be
+        # shared with it (app.rooms.shared_reads).
         self.heard_since: float | None = None
         # Runs only while broadcasts wait to be sent: an idle socket holds no task for them.
         self.drainer: asyncio.Task[None] | None = None
@@ -159,8 +159,6 @@ class RoomConnection:
         try:
             if subscription is not None and not subscription.confirmed:
                 await broadcast.wait_confirmed(subscription)
-            if subscription is not None and subscription.confirmed:
-                self.heard_since = time.monotonic()
             await self.rooms.load(self.code)
         except RoomError as exc:
             if subscription is not None:
@@ -279,6 +277,7 @@ class RoomConnection:
             seat = info.seat_of(token_hash)
             self.seat = seat.position if seat else None
         self.greeted = True
+        self.hear_from_now()
         if self.token_hash is not None:
             await self.rooms.connect(self.code, self.token_hash)
         info = await self.sync()
@@ -337,6 +336,14 @@ class RoomConnection:
         if not self.closed and (self.drainer is None or self.drainer.done()):
             self.drainer = asyncio.create_task(self.drain())
 
+    def hear_from_now(self) -> None:
+        """Mark that from now on every change of the room reaches this socket's handlers: at
+        its hello (before it, what it heard was dropped) and at a RESYNC (a gap before it),
+        once its subscription is confirmed."""
+        subscription = self.subscription
+        confirmed = subscription is not None and subscription.confirmed
+        self.heard_since = time.monotonic() if confirmed else None
+
     async def drain(self) -> None:
         """Forward the waiting broadcasts: this audience's frame of each change, summaries."""
         assert self.subscription is not None
@@ -348,7 +355,7 @@ class RoomConnection:
                     continue
                 kind = payload.get("kind")
                 if payload is RESYNC or kind == "resync":
-                    self.heard_since = time.monotonic() if self.subscription.confirmed else None
+                    self.hear_from_now()
                     info = await self.sync()
                     await self.group.after_sync(info)
                     await self.tote.after_sync(info.status)
@@ -412,6 +419,8 @@ class RoomConnection:
         subscription = self.subscription
         if subscription is not None and not subscription.confirmed:
             await self.rooms.broadcast.wait_confirmed(subscription)
+            if self.greeted:
+                self.hear_from_now()
         info: RoomInfo = await self.rooms.load(self.code)
         self.last_room_v = max(self.last_room_v, info.version)
         seat = info.seat_of(self.token_hash)
