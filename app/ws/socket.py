@@ -99,6 +99,7 @@ class RoomConnection:
         "subscription",
         "drainer",
         "heard_since",
+        "subscribed_since",
         "token",
         "group",
         "guard",
@@ -142,6 +143,10 @@ class RoomConnection:
         # `hear_from_now`); None: not yet. A read in flight that started since then may be
         # shared with it (app.rooms.shared_reads).
         self.heard_since: float | None = None
+        # Since when the room's channel reaches this socket's inbox (its subscription confirmed,
+        # or its last RESYNC): a sync read started since then may be shared (its version is
+        # checked against the room held here, see `sync`).
+        self.subscribed_since: float | None = None
         # Runs only while broadcasts wait to be sent: an idle socket holds no task for them.
         self.drainer: asyncio.Task[None] | None = None
         self.group = GroupSocket(self)
@@ -159,6 +164,8 @@ class RoomConnection:
         try:
             if subscription is not None and not subscription.confirmed:
                 await broadcast.wait_confirmed(subscription)
+            if subscription is not None and subscription.confirmed:
+                self.subscribed_since = time.monotonic()
             await self.rooms.load(self.code)
         except RoomError as exc:
             if subscription is not None:
@@ -336,13 +343,15 @@ class RoomConnection:
         if not self.closed and (self.drainer is None or self.drainer.done()):
             self.drainer = asyncio.create_task(self.drain())
 
-    def hear_from_now(self) -> None:
+    def hear_from_now(self, resync: bool = False) -> None:
         """Mark that from now on every change of the room reaches this socket's handlers: at
-        its hello (before it, what it heard was dropped) and at a RESYNC (a gap before it),
-        once its subscription is confirmed."""
+        its hello (before it, what it heard was dropped) and at a RESYNC (a gap before it in
+        its inbox too), once its subscription is confirmed."""
         subscription = self.subscription
-        confirmed = subscription is not None and subscription.confirmed
-        self.heard_since = time.monotonic() if confirmed else None
+        now = time.monotonic() if subscription is not None and subscription.confirmed else None
+        self.heard_since = now
+        if resync or self.subscribed_since is None:
+            self.subscribed_since = now
 
     async def drain(self) -> None:
         """Forward the waiting broadcasts: this audience's frame of each change, summaries."""
@@ -355,7 +364,7 @@ class RoomConnection:
                     continue
                 kind = payload.get("kind")
                 if payload is RESYNC or kind == "resync":
-                    self.hear_from_now()
+                    self.hear_from_now(resync=True)
                     info = await self.sync()
                     await self.group.after_sync(info)
                     await self.tote.after_sync(info.status)
@@ -433,7 +442,13 @@ class RoomConnection:
             if text is None:
                 source = SYNC_FRAMES.source(info.code, info.version)
                 if source is None:
-                    info, log = await self.rooms.load_with_log(self.code, self.heard_since)
+                    # A read in flight is shared, unless it shows an older version than the
+                    # room held here: it began before a change this socket's inbox dropped
+                    # before its hello (or lost before a RESYNC), so it reads for itself.
+                    read, log = await self.rooms.load_with_log(self.code, self.subscribed_since)
+                    if read.version < info.version:
+                        read, log = await self.rooms.load_with_log(self.code)
+                    info = read
                     assert info.state is not None, "a started room keeps its state"
                     source = (info.state, log)
                 text = SYNC_FRAMES.get(info.code, info.version, *source, self.seat)

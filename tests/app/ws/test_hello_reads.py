@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+import orjson
 from starlette.websockets import WebSocketState
 
 from app import metrics
@@ -15,6 +16,7 @@ from app.core.config import Settings
 from app.core.db import make_engine, make_sessions
 from app.core.migrate import upgrade
 from app.rooms.service import RoomService, channel
+from app.rooms.snapshot import hash_token
 from app.ws.incoming import Hello
 from app.ws.socket import RoomConnection
 
@@ -73,3 +75,45 @@ def test_a_socket_hears_its_room_from_its_hello_and_shares_no_read_started_befor
     # Its own reads: the sync (state and log) and the chat history. Had it joined the early
     # read, its chat history would have waited on the gate, opened only once it was sent.
     assert read >= 2
+
+
+def test_a_shared_sync_read_older_than_the_room_held_is_read_again(tmp_path):
+    """A sync read in flight is shared (state changes carry versions), but one that began
+    before a change the socket's inbox dropped (heard before its hello) shows an older version
+    than the room held in memory: the socket then reads for itself and syncs the newest."""
+
+    async def scenario():
+        database = make_engine(f"sqlite:///{tmp_path / 'sync.db'}")
+        upgrade(database)
+        broadcast = MemoryBroadcast(queue_size=8)
+        rooms = RoomService(make_sessions(database), broadcast, Settings(bot_delay=0, odds_workers=0))
+        try:
+            code, host, _ = await rooms.create_room("toy", {"rounds": 2}, "Ann")
+            await rooms.join(code, "Bo")
+            await rooms.start(code, host)
+            old = await rooms.store.read_with_log(code)  # version 0
+            connection = RoomConnection(Socket(), code, rooms)  # type: ignore[arg-type]
+            connection.listen(broadcast.subscribe(channel(code)))
+            connection.subscribed_since = time.monotonic()
+            gate = asyncio.Event()
+
+            async def slow_old_read():
+                await gate.wait()
+                return old
+
+            early = asyncio.ensure_future(rooms.sync_reads.read(code, None, slow_old_read))
+            await asyncio.sleep(0)
+            await rooms.act(code, hash_token(host), 0, {"type": "pick", "n": 1})  # v1: dropped
+            hello = asyncio.ensure_future(connection.on_hello(Hello(type="hello")))
+            for _ in range(50):
+                await asyncio.sleep(0)
+            gate.set()
+            async with asyncio.timeout(30):
+                await asyncio.gather(early, hello)
+            return [orjson.loads(t) for t in connection.websocket.sent if t.startswith('{"type":"state"')]
+        finally:
+            await rooms.close()
+            database.dispose()
+
+    states = asyncio.run(scenario())
+    assert [state["v"] for state in states] == [1]
