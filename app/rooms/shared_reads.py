@@ -4,8 +4,10 @@ The sockets of a room arriving together each need the same reads at their hello:
 its whole log for the sync frame, the chat history, the tote's board. One read serves them all.
 
 A caller joins a read only when that read started after the caller could hear the room's
-channel (`since`: for a socket, the monotonic time of its hello, its subscription confirmed, or
-of its last RESYNC: app.ws.socket). Whatever
+channel (`since`: for a socket's chat history and tote board, the monotonic time of its hello,
+its subscription confirmed, or of its last RESYNC; for its sync, which is versioned, that of
+its subscription, and a shared read older than the room held in memory is read again:
+app.ws.socket). Whatever
 was stored after the read started then reaches the caller on the channel, so a shared read
 misses nothing the caller's own read would have shown. A caller that gives no `since` (an HTTP
 request hears no channel) never joins a read started by another.
