@@ -35,16 +35,23 @@ def reads() -> float:
     return metrics.DB_TRANSACTIONS.labels(kind="read")._value.get()
 
 
+async def started_toy_room(path) -> tuple:
+    """A started toy game (Ann the host, Bo) on a fresh SQLite file: (database, broadcast,
+    rooms, code, host's token)."""
+    database = make_engine(f"sqlite:///{path}")
+    upgrade(database)
+    broadcast = MemoryBroadcast(queue_size=8)
+    rooms = RoomService(make_sessions(database), broadcast, Settings(bot_delay=0, odds_workers=0))
+    code, host, _ = await rooms.create_room("toy", {"rounds": 2}, "Ann")
+    await rooms.join(code, "Bo")
+    await rooms.start(code, host)
+    return database, broadcast, rooms, code, host
+
+
 def test_a_socket_hears_its_room_from_its_hello_and_shares_no_read_started_before_it(tmp_path):
     async def scenario():
-        database = make_engine(f"sqlite:///{tmp_path / 'hello.db'}")
-        upgrade(database)
-        broadcast = MemoryBroadcast(queue_size=8)
-        rooms = RoomService(make_sessions(database), broadcast, Settings(bot_delay=0, odds_workers=0))
+        database, broadcast, rooms, code, _ = await started_toy_room(tmp_path / "hello.db")
         try:
-            code, host, _ = await rooms.create_room("toy", {"rounds": 2}, "Ann")
-            await rooms.join(code, "Bo")
-            await rooms.start(code, host)
             connection = RoomConnection(Socket(), code, rooms)  # type: ignore[arg-type]
             connection.listen(broadcast.subscribe(channel(code)))
             assert connection.heard_since is None, "nothing heard before the hello counts"
@@ -83,14 +90,8 @@ def test_a_shared_sync_read_older_than_the_room_held_is_read_again(tmp_path):
     than the room held in memory: the socket then reads for itself and syncs the newest."""
 
     async def scenario():
-        database = make_engine(f"sqlite:///{tmp_path / 'sync.db'}")
-        upgrade(database)
-        broadcast = MemoryBroadcast(queue_size=8)
-        rooms = RoomService(make_sessions(database), broadcast, Settings(bot_delay=0, odds_workers=0))
+        database, broadcast, rooms, code, host = await started_toy_room(tmp_path / "sync.db")
         try:
-            code, host, _ = await rooms.create_room("toy", {"rounds": 2}, "Ann")
-            await rooms.join(code, "Bo")
-            await rooms.start(code, host)
             old = await rooms.store.read_with_log(code)  # version 0
             connection = RoomConnection(Socket(), code, rooms)  # type: ignore[arg-type]
             connection.listen(broadcast.subscribe(channel(code)))
