@@ -129,17 +129,18 @@ class Publisher:
 
     async def room(self, info: RoomInfo, presence_only: bool = False) -> None:
         """`presence_only`: only who is connected changed (nothing stored changed)."""
-        await self.broadcast.publish(
-            channel(info.code),
-            {
-                "kind": "room",
-                "summary": await self.summary(info),
-                "deadline": info.deadline,
-                "seat_of": {s.token_hash: s.position for s in info.seats if s.token_hash},
-                "host_hash": host.token_hash if (host := info.host()) else None,
-                "presence": presence_only,
-            },
-        )
+        await self.broadcast.publish(channel(info.code), await self.room_message(info, presence_only))
+
+    async def room_message(self, info: RoomInfo, presence_only: bool = False) -> dict[str, Any]:
+        """What the room's channel carries when the room or who is in it changed."""
+        return {
+            "kind": "room",
+            "summary": await self.summary(info),
+            "deadline": info.deadline,
+            "seat_of": {s.token_hash: s.position for s in info.seats if s.token_hash},
+            "host_hash": host.token_hash if (host := info.host()) else None,
+            "presence": presence_only,
+        }
 
     async def state(self, change: Change) -> None:
         info = change.info

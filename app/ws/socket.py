@@ -405,7 +405,16 @@ class RoomConnection:
 
     async def on_room(self, payload: dict[str, Any]) -> None:
         if payload["summary"]["v"] < self.last_room_v:
-            return
+            # Built by a process that had not yet heard a change this socket has (two processes
+            # move a room along, e.g. each adopting its bots): its news (a seat arriving or
+            # going away) must not be dropped, nor its older seats and status shown, so the
+            # summary is built again here from the room as this process holds it.
+            try:
+                payload = await self.rooms.publisher.room_message(await self.rooms.load(self.code))
+            except (RoomError, *STORAGE_ERRORS):
+                return  # gone, or unreadable for now: the next summary or sync brings it
+            if payload["summary"]["v"] < self.last_room_v:
+                return  # this process is behind too: the change's own summary follows
         self.last_room_v = payload["summary"]["v"]
         seat = payload["seat_of"].get(self.token_hash) if self.token_hash else None
         seat_changed = seat != self.seat
