@@ -16,7 +16,10 @@ soon as it may with a random legal action of its own frame, no bots, finished ro
 - pg-redis-1: one Paddock process on PostgreSQL and Redis (the base 2 processes are
             compared with: the same database and bus);
 - pg-redis: two Paddock processes on one PostgreSQL database and Redis, each room's sockets
-            spread over both (every action crosses processes).
+            spread over both (every action crosses processes);
+- pg-redis-rooms: the same two processes, each room's requests and sockets on the process its
+            code hashes to, as deploy/nginx.conf routes them (a room crosses processes only
+            when its process is lost).
 Reported: accepted actions/s, x peer, x floor, action -> last connection p50/p99, server CPU ms
 per accepted action (utime + stime of the server processes from /proc/<pid>/stat over the
 window, summed), database transactions per accepted action (over the window) and per refusal
@@ -66,6 +69,7 @@ PADDOCK_SETUPS = {
     "sqlite-people": ("sqlite", 1),
     "pg-redis-1": ("postgresql", 1),
     "pg-redis": ("postgresql", 2),
+    "pg-redis-rooms": ("postgresql", 2),
 }
 
 
@@ -110,7 +114,7 @@ def run_paddock(
                 ports = [s.port for s in servers]
                 seats = seats_of(ports[0], game)
                 load = Load(
-                    PaddockTarget(ports, game, seats),
+                    PaddockTarget(ports, game, seats, by_room=setup == "pg-redis-rooms"),
                     seconds or args.seconds,
                     rooms or args.rooms,
                     people=setup.endswith("-people"),
@@ -256,7 +260,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rooms", type=int, default=30)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument(
-        "--setups", default="sqlite,pg-redis-1,pg-redis,floor,peer", help="also: sqlite-people"
+        "--setups", default="sqlite,pg-redis-1,pg-redis,pg-redis-rooms,floor,peer", help="also: sqlite-people"
     )
     parser.add_argument("--refusals", type=int, default=60, help="refusals the probe sends (0: no probe)")
     parser.add_argument("--human-rooms", type=int, default=300, help="0: no human-pace run")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -13,9 +14,11 @@ SETUPS = {
     "sqlite": "Paddock, 1 process, SQLite",
     "pg-redis-1": "Paddock, 1 process, PostgreSQL + Redis",
     "pg-redis": "Paddock, 2 processes, PostgreSQL + Redis",
+    "pg-redis-rooms": "Paddock, 2 processes, PostgreSQL + Redis, each room on one",
     "sqlite-people": "Paddock, 1 process, SQLite, people-like seats",
 }
-PADDOCK = ("sqlite", "pg-redis-1", "pg-redis", "sqlite-people")
+PADDOCK = ("sqlite", "pg-redis-1", "pg-redis", "pg-redis-rooms", "sqlite-people")
+TWO_PROCESSES = ("pg-redis", "pg-redis-rooms")
 PEER_GAMES = {"ponies_in_pursuit": "sealed", "pony_express_bluff": "bluff"}
 TITLES = {
     "ponies_in_pursuit": "Ponies in Pursuit",
@@ -100,7 +103,7 @@ def target_rows(results: dict[str, dict[str, dict[str, Any]]], human: dict[str, 
     for game in PEER_GAMES:
         runs = results.get(game, {})
         peer = runs.get("peer", {}).get("actions_per_s")
-        for setup in ("sqlite", "pg-redis-1", "pg-redis"):
+        for setup in ("sqlite", "pg-redis-1", *TWO_PROCESSES):
             if setup in runs and peer:
                 r = ratio(runs[setup]["actions_per_s"], peer)
                 assert r is not None
@@ -127,15 +130,15 @@ def target_rows(results: dict[str, dict[str, dict[str, Any]]], human: dict[str, 
         )
     # 2 processes against 1 on the same database and bus (like with like), and against SQLite.
     for game, runs in results.items():
-        for base in ("pg-redis-1", "sqlite"):
-            if base not in runs or "pg-redis" not in runs:
+        for setup, base in itertools.product(TWO_PROCESSES, ("pg-redis-1", "sqlite")):
+            if base not in runs or setup not in runs:
                 continue
-            one, two = runs[base]["cpu_ms_per_action"], runs["pg-redis"]["cpu_ms_per_action"]
+            one, two = runs[base]["cpu_ms_per_action"], runs[setup]["cpu_ms_per_action"]
             r = ratio(two, one)
             if r is not None:
                 rows.append(
                     f"| 2 processes <= {CPU_RATIO_TARGET} x one process's CPU per accepted action | "
-                    f"{TITLES[game]}, against {SETUPS[base]} | {two:.2f} ms vs {one:.2f} ms = {r:.2f} x | "
-                    f"{mark(r <= CPU_RATIO_TARGET)} |"
+                    f"{TITLES[game]}, {SETUPS[setup]}, against {SETUPS[base]} | "
+                    f"{two:.2f} ms vs {one:.2f} ms = {r:.2f} x | {mark(r <= CPU_RATIO_TARGET)} |"
                 )
     return ["| target | where | this run | |", "|---|---|---|---|", *rows]

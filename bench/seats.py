@@ -25,6 +25,7 @@ import random
 import statistics
 import time
 import uuid
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -279,15 +280,28 @@ class PaddockTarget:
     name = "paddock"
 
     def __init__(
-        self, ports: list[int], game: str, seats: int, options: dict[str, Any] | None = None
+        self,
+        ports: list[int],
+        game: str,
+        seats: int,
+        options: dict[str, Any] | None = None,
+        by_room: bool = False,
     ) -> None:
+        """`by_room`: every request and socket of a room goes to the process its code hashes to
+        (as deploy/nginx.conf routes); else a room's sockets alternate over the processes."""
         self.ports, self.game, self.seats, self.options = ports, game, seats, options or {}
+        self.by_room = by_room
         self.http = [httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=120) for p in ports]
 
+    def home(self, code: str) -> int:
+        """The process a room's code hashes to."""
+        return zlib.crc32(code.encode()) % len(self.ports)
+
     async def make_room(self, index: int) -> Room:
-        http = self.http[index % len(self.http)]
         body = {"game": self.game, "name": "P0", "options": self.options}
-        host = (await http.post("/api/rooms", json=body)).raise_for_status().json()
+        made = await self.http[index % len(self.http)].post("/api/rooms", json=body)
+        host = made.raise_for_status().json()
+        http = self.http[self.home(host["code"])] if self.by_room else self.http[index % len(self.http)]
         tokens = [host["token"]]
         for i in range(1, self.seats):
             joined = await http.post(f"/api/rooms/{host['code']}/join", json={"name": f"P{i}"})
@@ -299,7 +313,7 @@ class PaddockTarget:
         return Room(host["code"], tokens)
 
     def socket(self, room: Room, index: int, seat: Any) -> WsSocket:
-        port = self.ports[index % len(self.ports)]
+        port = self.ports[self.home(room.code) if self.by_room else index % len(self.ports)]
         return WsSocket(f"ws://127.0.0.1:{port}/ws/rooms/{room.code}", seat, floor=False)
 
     async def close(self) -> None:

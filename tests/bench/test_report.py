@@ -104,3 +104,29 @@ def test_two_processes_are_compared_with_one_on_the_same_database_and_with_sqlit
     )
     assert rows[1].endswith("against Paddock, 1 process, SQLite | 3.60 ms vs 2.00 ms = 1.80 x | missed |")
     assert len(rows) == 2
+
+
+def test_both_two_process_setups_get_a_throughput_row_and_cpu_rows_each():
+    """pg-redis spreads each room's sockets over both processes; pg-redis-rooms keeps each room
+    on one, as deploy/nginx.conf routes: each is its own row, named."""
+    results = {
+        "ponies_in_pursuit": {
+            "peer": run("peer", 1000.0),
+            "pg-redis-1": run("pg-redis-1", 300.0, cpu=3.0),
+            "pg-redis": run("pg-redis", 400.0, cpu=4.5),
+            "pg-redis-rooms": run("pg-redis-rooms", 550.0, cpu=3.3),
+        }
+    }
+    rows = target_rows(results, None)[2:]
+    throughput = [row for row in rows if "peer's accepted actions/s" in row]
+    assert [row.split(" | ")[1] for row in throughput] == [
+        "Ponies in Pursuit, Paddock, 1 process, PostgreSQL + Redis",
+        "Ponies in Pursuit, Paddock, 2 processes, PostgreSQL + Redis",
+        "Ponies in Pursuit, Paddock, 2 processes, PostgreSQL + Redis, each room on one",
+    ]
+    assert throughput[2].endswith("550/s vs 1000/s = 0.55 x | met |")
+    cpu = [row for row in rows if "CPU per accepted action" in row]
+    assert len(cpu) == 2
+    assert cpu[0].endswith("4.50 ms vs 3.00 ms = 1.50 x | missed |")
+    assert "each room on one, against Paddock, 1 process" in cpu[1]
+    assert cpu[1].endswith("3.30 ms vs 3.00 ms = 1.10 x | met |")

@@ -14,6 +14,7 @@ from bench.seats import (
     Frame,
     Load,
     LoadFailed,
+    PaddockTarget,
     Room,
     all_ready,
     bluff_chooser,
@@ -149,3 +150,27 @@ def test_a_refused_act_that_alone_timed_its_version_times_nothing_else_the_next_
     asyncio.run(acts())
     assert ann.sent == [5] and bo.sent == [6]
     assert len(load.latencies) == 1 and load.latencies[0] >= 0
+
+
+def test_by_room_every_socket_of_a_room_goes_to_the_process_its_code_hashes_to():
+    """pg-redis-rooms: a room on one process (as deploy/nginx.conf routes); pg-redis: a room's
+    sockets alternate over the processes."""
+
+    def ports(target: PaddockTarget, code: str) -> list[str]:
+        room = Room(code, ["t0", "t1", "t2"])
+        return [target.socket(room, i, None).url.split("/")[2] for i in range(room.sockets)]
+
+    async def scenario() -> tuple[list[list[str]], list[list[str]]]:
+        routed = PaddockTarget([9001, 9002], "toy", 3, by_room=True)
+        spread = PaddockTarget([9001, 9002], "toy", 3)
+        try:
+            codes = [f"ROOM{i}" for i in range(8)]
+            return [ports(routed, c) for c in codes], [ports(spread, c) for c in codes]
+        finally:
+            await routed.close()
+            await spread.close()
+
+    routed, spread = asyncio.run(scenario())
+    assert all(len(set(room)) == 1 for room in routed)
+    assert {room[0] for room in routed} == {"127.0.0.1:9001", "127.0.0.1:9002"}  # rooms spread
+    assert all(room[:2] == ["127.0.0.1:9001", "127.0.0.1:9002"] for room in spread)
