@@ -137,7 +137,10 @@ def test_the_proxy_is_official_nginx_with_the_deploy_config_and_the_only_publish
     assert re.search(r"location\s*=\s*/proxy-health\s*\{[^}]*return\s+200", nginx_conf())
 
 
-def test_the_proxy_spreads_http_and_websockets_over_every_replica_without_stickiness():
+def test_the_proxy_sends_each_room_to_one_replica_by_a_consistent_hash_of_its_code():
+    """A room's page, API calls and socket reach the replica its code hashes to (its changes
+    cross no process); requests of no room go by the client's address. No session stickiness:
+    the key is the room, any replica serves any room, and a lost replica's rooms move on."""
     conf = nginx_conf()
     app_port = compose()["services"]["app"]["environment"]["PORT"]
     upstream = re.search(r"upstream\s+(\w+)\s*\{([^}]*)\}", conf)
@@ -145,8 +148,24 @@ def test_the_proxy_spreads_http_and_websockets_over_every_replica_without_sticki
     servers = re.findall(r"^\s*server\s+(\S+)(.*);", upstream.group(2), re.M)
     assert [address for address, _ in servers] == [f"app:{app_port}"]  # Docker DNS: every replica
     assert "max_fails=" in servers[0][1] and "fail_timeout=" in servers[0][1]  # passive health
-    for sticky in ("ip_hash", "hash ", "sticky"):
+    hashed = re.search(r"^\s*hash\s+\$(\w+)\s+consistent;", upstream.group(2), re.M)
+    assert hashed, "a consistent hash"
+    for sticky in ("ip_hash", "sticky"):
         assert sticky not in upstream.group(2), sticky
+    keys = re.search(r"map\s+\$uri\s+\$" + hashed.group(1) + r"\s*\{([^}]*)\}", conf)
+    assert keys, "the hash key is made from the path"
+    (pattern, value), (default, fallback) = re.findall(r"^\s*(\S+)\s+(\S+);", keys.group(1), re.M)
+    assert pattern.startswith("~") and value.startswith("$") and (default, fallback) == ("default", "$remote_addr")
+    room = re.compile(pattern[1:].replace("(?<", "(?P<"))  # PCRE's named group in Python's spelling
+
+    def key(uri: str) -> str:
+        found = room.match(uri)
+        return found.group(value[1:]) if found else fallback
+
+    for uri in ("/rooms/AB12CD", "/api/rooms/AB12CD", "/api/rooms/AB12CD/join", "/ws/rooms/AB12CD"):
+        assert key(uri) == "AB12CD", uri
+    for uri in ("/", "/api/rooms", "/api/games", "/healthz", "/static/app.js"):
+        assert key(uri) == "$remote_addr", uri
     assert f"proxy_pass http://{upstream.group(1)};" in conf
     assert "proxy_http_version 1.1;" in conf
     assert "proxy_set_header Upgrade $http_upgrade;" in conf

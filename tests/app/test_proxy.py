@@ -2,9 +2,10 @@
 nginx`) in front of two real `paddock serve` processes on one PostgreSQL schema and one Redis:
 only the listen port and the upstream addresses are rewritten for this machine.
 
-A game with a spectator is played through the proxy (HTTP and WebSockets, no stickiness); one
-process is SIGKILLed mid-game and every client whose socket it held reconnects through the same
-proxy address, which skips the dead replica, and finishes the game with the others. The app's
+A game with spectators is played through the proxy (HTTP and WebSockets), every socket of the
+room on the one replica its code hashes to; that process is SIGKILLed mid-game and every client
+reconnects through the same proxy address, which skips the dead replica, and finishes the game
+on the other. The app's
 per-address limits count the real client: two clients on the loopback addresses 127.0.0.1 and
 127.0.0.2 reach the app through the proxy's one address, and only the one past its limit is
 refused, even when the other forges an X-Forwarded-For."""
