@@ -155,7 +155,11 @@ def test_the_proxy_sends_each_room_to_one_replica_by_a_consistent_hash_of_its_co
     keys = re.search(r"map\s+\$uri\s+\$" + hashed.group(1) + r"\s*\{([^}]*)\}", conf)
     assert keys, "the hash key is made from the path"
     (pattern, value), (default, fallback) = re.findall(r"^\s*(\S+)\s+(\S+);", keys.group(1), re.M)
-    assert pattern.startswith("~") and value.startswith("$") and (default, fallback) == ("default", "$remote_addr")
+    assert (
+        pattern.startswith("~")
+        and value.startswith("$")
+        and (default, fallback) == ("default", "$remote_addr")
+    )
     room = re.compile(pattern[1:].replace("(?<", "(?P<"))  # PCRE's named group in Python's spelling
 
     def key(uri: str) -> str:

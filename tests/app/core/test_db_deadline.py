@@ -23,7 +23,9 @@ def pooled(url: str, ping_idle: float) -> sa.Engine:
 
 def last_query(observer: sa.Engine, pid: int) -> str | None:
     with observer.connect() as conn:
-        return conn.execute(sa.text("SELECT query FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar()
+        return conn.execute(
+            sa.text("SELECT query FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}
+        ).scalar()
 
 
 def query_at_second_checkout(url: str, ping_idle: float) -> str | None:
@@ -53,7 +55,10 @@ def test_a_connection_whose_backend_was_ended_is_replaced_at_checkout_with_no_er
     """As at a PostgreSQL restart: the backend says FATAL and hangs up. Used a moment ago, the
     connection is still pinged because its socket has something waiting, fails the ping, and
     a new connection serves the checkout; the caller sees nothing of it."""
-    engine, observer = pooled(postgres_url, 60.0), sa.create_engine(normalise_url(postgres_url), poolclass=sa.NullPool)
+    engine, observer = (
+        pooled(postgres_url, 60.0),
+        sa.create_engine(normalise_url(postgres_url), poolclass=sa.NullPool),
+    )
     try:
         with engine.connect() as conn:
             pid = conn.execute(sa.text("SELECT pg_backend_pid()")).scalar_one()
