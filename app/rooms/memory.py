@@ -114,10 +114,18 @@ class RoomMemory:
                 self.infos[code] = info
         return info
 
-    def keep(self, record: PlayRecord, generation: int) -> None:
+    def keep(self, record: PlayRecord, generation: int, written: bool = False) -> None:
         """Hold `record` (durable already) unless the room was forgotten since `generation`, or
-        a newer version is held (another process's change, heard while `record` was read)."""
+        a newer version is held (another process's change, heard while `record` was read).
+
+        `written`: this process has just written `record`. If the room was forgotten since it
+        was decided, a read started meanwhile may have read the version before this write and
+        would be kept: the room is forgotten once more, so that no read started before this
+        write is kept and the next use reads it afresh (this process hears no echo of its own
+        change to move it along, as `advance` does another process's)."""
         if self.generation(record.code) != generation:
+            if written:
+                self.forget(record.code)
             return
         held = self.records.get(record.code)
         if held is not None and held.version > record.version:

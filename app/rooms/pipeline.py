@@ -221,7 +221,7 @@ class Pipeline:
                 return Change(info=await self.memory.info(code), first=room.version)
             record, change = stepped
             if await self.commits.write(record, room.version, move.guard(room, planned)):
-                self.memory.keep(record, generation)
+                self.memory.keep(record, generation, written=True)
                 if record.status == "over":
                     change.full_log = await self.store.log(record.id)
                 return change

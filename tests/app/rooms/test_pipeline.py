@@ -272,6 +272,48 @@ def test_a_change_heard_while_the_room_is_read_moves_what_the_read_returns(sqlit
     assert change.info.version == 2 and reads == 0
 
 
+def test_a_room_forgotten_while_its_own_change_is_written_is_not_held_behind_that_change(sqlite_url):
+    """Seen with bots and sockets arriving together: an act decided from memory, a seat change
+    (an ORM commit) forgetting the room meanwhile, and a read of it started before the act's
+    write was durable. The act's record could not be kept (the room was forgotten since it was
+    decided) and the read's, version 0, was: memory then held the room behind its own write, so
+    the sockets that synced from it never got version 1 (its frames had gone out before they
+    said hello). Now the write forgets the room again and the room is read afresh."""
+    one = service_on(sqlite_url)
+
+    async def scenario():
+        code, (ann, _bo) = await game(one)
+        await one.load(code)  # held, at the generation the act is decided on
+        store_read, write = one.store.read, one.pipeline.commits.write
+        read, released = asyncio.Event(), asyncio.Event()
+
+        async def slow_read(room_code):
+            record = await store_read(room_code)  # version 0: before the act is durable
+            read.set()
+            await released.wait()
+            return record
+
+        reading = []
+
+        async def forgotten_while_written(record, expected, guard):
+            one.memory.forget(code)  # as a seat change committed through the ORM does
+            reading.append(asyncio.ensure_future(one.memory.record(code)))
+            await read.wait()
+            return await write(record, expected, guard)
+
+        one.store.read = slow_read
+        one.pipeline.commits.write = forgotten_while_written
+        change = await one.act(code, ann, 0, PICK)
+        released.set()
+        early = await reading[0]
+        one.store.read, one.pipeline.commits.write = store_read, write
+        return change.info.version, early.version, (await one.load(code)).version
+
+    written, early, held = run(one, scenario=scenario())
+    assert (written, early) == (1, 0)
+    assert held == 1
+
+
 def test_a_seat_arriving_on_another_process_leaves_the_room_held_in_memory(sqlite_url):
     """A seat's first socket on the first process publishes who is connected (nothing stored
     changed): the second process keeps the room it holds and decides the next act without
