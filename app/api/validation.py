@@ -21,7 +21,7 @@ class StrictBody(BaseModel):
     model_config = ConfigDict(strict=True)
 
 
-def room_code(code: str) -> str:
+async def room_code(code: str) -> str:
     """The `{code}` of a room URL, refused as `not_found` when it cannot be a room code."""
     if not valid_code(code):
         raise not_found()
@@ -34,7 +34,7 @@ RoomCode = Annotated[str, Depends(room_code)]
 def per_client(kind: str) -> Any:
     """A route dependency counting one `kind` request for the caller's address (429 past the limit)."""
 
-    def check(request: Request) -> None:
+    async def check(request: Request) -> None:
         request.app.state.limits.hit(kind, client_address(request.client))
 
     return Depends(check)

@@ -176,8 +176,14 @@ class Broadcast(ABC):
     async def set_present(self, room: str, member: str, present: bool) -> None:  # noqa: B027
         pass
 
+    async def others_present(self, room: str) -> set[str] | None:
+        """Members with an open socket to `room` on other processes (None: they could not be
+        read just now). One process: nobody else."""
+        return set()
+
     async def present(self, room: str, local: set[str]) -> set[str]:
-        return set(local)
+        """`local` (this process's members) and every other process's."""
+        return set(local) | (await self.others_present(room) or set())
 
     async def presence_settled(self) -> bool:
         """Whether `present` can be trusted to list every process's sockets (a shared store that

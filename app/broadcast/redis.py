@@ -449,15 +449,15 @@ class RedisBroadcast(Broadcast):
         except (RedisError, OSError):
             log.warning("could not record presence in Redis")
 
-    async def present(self, room: str, local: set[str]) -> set[str]:
-        """Members connected to any live process (always including this process's own). One
-        round trip: a script reads the room's presence fields, keeps those of live processes
-        and deletes the others (asked at every socket's sync and every room summary)."""
+    async def others_present(self, room: str) -> set[str] | None:
+        """Members connected to any other live process. One round trip: a script reads the
+        room's presence fields, keeps those of live processes and deletes the others."""
         assert self.client is not None and self._live_fields is not None
         try:
             fields = await self._live_fields(keys=[self._presence_key(room)], args=[self._alive_key("")])
-            members = {(f.decode() if isinstance(f, bytes) else f).split("|", 1)[1] for f in fields}
-            return set(local) | members
         except (RedisError, OSError):
             log.warning("could not read presence from Redis; showing this process's only")
-            return set(local)
+            return None
+        own = f"{self.process_id}|"
+        names = (f.decode() if isinstance(f, bytes) else f for f in fields)
+        return {name.split("|", 1)[1] for name in names if not name.startswith(own)}

@@ -20,7 +20,7 @@ What a change publishes on the room's channel (once, whatever the number of sock
 from __future__ import annotations
 
 import time
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +33,10 @@ from .snapshot import RoomInfo
 from .spectators import listing as spectator_listing
 from .summary import public_summary
 from .summary_extras import add_extras
+
+# How long what other processes have connected is trusted without reading it again (OthersPresent).
+OTHERS_PRESENT_SECONDS = 2.0
+OTHERS_PRESENT_ROOMS = 4096
 
 
 def channel(code: str) -> str:
@@ -59,6 +63,51 @@ class Change:
     decisions: list[list[Any]] | None = None
 
 
+class OthersPresent:
+    """Who other processes have connected, per room, as last read from the broadcast (a round
+    trip to Redis, asked at every socket's sync and every summary: a room's five sockets
+    arriving together asked it about fifteen times).
+
+    An entry is used only while this process hears the room's channel: a process publishes a
+    summary there after every change of its presence (app.rooms.seats, app.rooms.spectators),
+    which clears the entry when it arrives here (`heard`); a read that was under way when the
+    room was cleared is not kept. And for at most `max_age` seconds: a process that dies says
+    nothing, its sockets stop counting when its heartbeat key expires (app.broadcast.redis)."""
+
+    def __init__(self, max_age: float = OTHERS_PRESENT_SECONDS, rooms: int = OTHERS_PRESENT_ROOMS) -> None:
+        self.max_age = max_age
+        self.rooms = rooms
+        # room -> (when read or cleared (monotonic), the members; None: cleared then).
+        self.entries: OrderedDict[str, tuple[float, frozenset[str] | None]] = OrderedDict()
+
+    def get(self, code: str, now: float) -> frozenset[str] | None:
+        entry = self.entries.get(code)
+        if entry is None or entry[1] is None or now - entry[0] >= self.max_age:
+            return None
+        return entry[1]
+
+    def keep(self, code: str, members: set[str], read_at: float) -> None:
+        """Keep what a read started at `read_at` found, unless the room was cleared since."""
+        entry = self.entries.get(code)
+        if entry is not None and entry[0] > read_at:
+            return
+        self._put(code, (read_at, frozenset(members)))
+
+    def heard(self, code: str, now: float) -> None:
+        """Another process changed the room or who is in it (or this process may have missed
+        that): what was read before now is stale."""
+        self._put(code, (now, None))
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+    def _put(self, code: str, entry: tuple[float, frozenset[str] | None]) -> None:
+        self.entries[code] = entry
+        self.entries.move_to_end(code)
+        while len(self.entries) > self.rooms:
+            self.entries.popitem(last=False)
+
+
 class Publisher:
     def __init__(self, broadcast: Broadcast, settings: Settings, clock: Callable[[], float]) -> None:
         self.broadcast = broadcast
@@ -66,13 +115,27 @@ class Publisher:
         self.clock = clock
         # token hash -> open connections, per room (this process).
         self.presence: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        self.others = OthersPresent()
 
     # ---- presence ---------------------------------------------------------
 
     async def connected(self, code: str) -> set[str]:
         """Token hashes with an open socket to the room, on this process or (Redis) any other."""
         local = {token_hash for token_hash, count in self.presence.get(code, {}).items() if count > 0}
-        return await self.broadcast.present(code, local)
+        heard = self.broadcast.hears(channel(code))
+        started = time.monotonic()
+        if heard and (others := self.others.get(code, started)) is not None:
+            return local | others
+        read = await self.broadcast.others_present(code)
+        if read is None:
+            return local
+        if heard and self.broadcast.hears(channel(code)):
+            self.others.keep(code, read, started)
+        return local | read
+
+    def heard(self, code: str) -> None:
+        """A message of another process on the room's channel (or a gap in them) arrived."""
+        self.others.heard(code, time.monotonic())
 
     def local_count(self, code: str, token_hash: str) -> int:
         counts = self.presence.get(code)

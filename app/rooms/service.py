@@ -120,6 +120,8 @@ class RoomService:
             return
         code = channel_name[5:]
         kind = payload.get("kind")
+        if kind != "chat" and kind != "state":  # a summary (presence) or a gap: read who is in again
+            self.publisher.heard(code)
         if kind == "state":
             self.memory.advance(code, payload)
         elif kind == TOTE_KIND:  # a bet or the settlement: the room's record is as it was

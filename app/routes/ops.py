@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from app import metrics
-from app.api.deps import bearer_token
+from app.api.deps import token_of
 
 router = APIRouter(include_in_schema=False)
 NO_STORE = {"Cache-Control": "no-store"}
@@ -58,7 +58,7 @@ def is_operator(request: Request) -> bool:
     """The OPS_TOKEN as a bearer token, or (no OPS_TOKEN set) a request from the machine itself."""
     expected = request.app.state.settings.ops_token
     if expected:
-        given = bearer_token(request.headers.get("authorization")) or ""
+        given = token_of(request.headers.get("authorization")) or ""
         return hmac.compare_digest(given.encode(), expected.encode())
     host = request.client.host if request.client else ""
     try:

@@ -117,7 +117,8 @@ def test_presence_is_read_in_one_round_trip_and_a_dead_processs_fields_are_delet
         try:
             await a.set_present("r1", "ann", True)
             await b.set_present("r1", "bo", True)
-            assert await a.present("r1", set()) == {"ann", "bo"}
+            assert await a.present("r1", {"ann"}) == {"ann", "bo"}
+            assert await a.others_present("r1") == {"bo"}  # its own come from its sockets
             await raw.delete(a._alive_key(a.process_id))  # a dies without a word
             sent: list[str] = []
             execute = b.client.execute_command
