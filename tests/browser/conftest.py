@@ -61,8 +61,11 @@ def chromium_path() -> str:
     return str(CHROMIUM)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path):
+    """One Chromium per test module. Playwright's sync API holds an event loop on the thread
+    while it runs, so the tests that call asyncio.run cannot follow it in the same process (with
+    pytest-xdist any module may come next): it stops at the end of each module."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

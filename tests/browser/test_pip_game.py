@@ -282,7 +282,9 @@ def test_whole_game_with_friends_bot_and_spectator(browser, server_url, axe_sour
             bruno = host.locator('.pip-submitted-list li[data-seat="1"]')
             expect(bruno).to_have_attribute("data-state", "done")
         else:
-            # Bruno's browser reloads mid-game: same seat, same hand, from localStorage.
+            # Bruno's browser reloads mid-game: same seat, same hand, from localStorage. His page
+            # shows this round first (counted earlier, it may still hold last round's hand).
+            friends[0].wait_for_selector(f'#game-root[data-round="{round_number}"]')
             hand_before = friends[0].locator(".pip-hand button").count()
             friends[0].reload()
             expect(friends[0].locator("#role-badge")).to_contain_text("Bruno")
