@@ -479,7 +479,14 @@ class RoomConnection:
     async def send_text(self, text: str) -> None:
         """Send, or drop a client that stopped reading (its queue is bounded; its socket must be too)."""
         async with self.send_lock:
-            if self.websocket.client_state != WebSocketState.CONNECTED:
+            websocket = self.websocket
+            # A send that found the client gone (raised WebSocketDisconnect once, maybe in another
+            # task of this socket) leaves the application side DISCONNECTED: Starlette would
+            # raise a RuntimeError for every later send, which the read loop's tasks do not expect.
+            if (
+                websocket.client_state != WebSocketState.CONNECTED
+                or websocket.application_state != WebSocketState.CONNECTED
+            ):
                 return
             try:
                 # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation.

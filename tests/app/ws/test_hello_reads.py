@@ -23,6 +23,7 @@ from app.ws.socket import RoomConnection
 
 class Socket:
     client_state = WebSocketState.CONNECTED
+    application_state = WebSocketState.CONNECTED
 
     def __init__(self) -> None:
         self.sent: list[str] = []

@@ -19,6 +19,7 @@ class SlowSocket:
     """Sends block until `opened` is set, like a client whose TCP window is full."""
 
     client_state = WebSocketState.CONNECTED
+    application_state = WebSocketState.CONNECTED
 
     def __init__(self) -> None:
         self.opened = asyncio.Event()
