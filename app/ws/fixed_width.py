@@ -69,12 +69,31 @@ def shape_width(value: Any) -> int:
             for key, child in item.items():
                 total += _key_width(key)
                 stack.append(child)
-        elif isinstance(item, list):
+        elif isinstance(item, (list, tuple)):  # a JSON array either way
             total += 2 + max(len(item) - 1, 0)
             stack.extend(item)
         else:
             total += _scalar_width(item)
     return total
+
+
+def part_pad(part: Any) -> int:
+    """What a private part's shape adds to its JSON width. The shape is a function of
+    the part's JSON text alone, and the parts of a seat's frames repeat from frame to frame (a
+    hand through a round, the seat's events in every sync's log), so it is computed once per
+    text while that text keeps coming."""
+    text = orjson.dumps(part)
+    pad = _PADS.get(text)
+    if pad is None:
+        if len(_PADS) >= PADS_KEPT:
+            _PADS.clear()
+        pad = _PADS[text] = shape_width(part) - len(text)
+    return pad
+
+
+# What the shape adds to each recent private part, by its JSON text (see part_pad).
+PADS_KEPT = 8192
+_PADS: dict[bytes, int] = {}
 
 
 def private_parts(message: dict[str, Any]) -> list[Any]:
@@ -94,7 +113,7 @@ def padded_text(message: dict[str, Any]) -> str:
     """A seat's frame as JSON text, padded as above."""
     text = orjson.dumps(message)
     parts = private_parts(message)
-    pad = sum(shape_width(part) for part in parts) - sum(len(orjson.dumps(part)) for part in parts)
+    pad = sum(map(part_pad, parts))
     total = len(text) + _PAD_FIELD + pad
     pad += -total % ROUND
     if "pad" in message:

@@ -118,3 +118,25 @@ def test_a_seats_frame_is_its_message_with_the_pad_as_last_key_and_a_whole_numbe
         assert loaded == orjson.loads(orjson.dumps(message))
         assert len(text) % ROUND == 0
     assert shape_width(["x" * 40, 123456789, True, None, 7]) == 2 + 4 + 64 + 16 + 8 + 8 + 8
+
+
+def test_a_parts_pad_comes_from_its_json_text_and_the_kept_pads_are_bounded():
+    """part_pad keeps what a part's shape adds by its JSON text: the same part again, or another
+    with the same text (a tuple is a JSON array like a list), gets the pad computed afresh."""
+    from app.ws import fixed_width
+
+    parts = [
+        ["red1", "blue2", "wild"],
+        {"white": 0, "red": 12, "ten": "10"},
+        [{"card": "white1", "use": "move"}, {"card": "red1", "use": None}],
+        ("red1", "blue2", "wild"),
+        {"big": 10**12, "f": 1.5, "t": True},
+    ]
+    for part in parts:
+        afresh = shape_width(part) - len(orjson.dumps(part))
+        assert fixed_width.part_pad(part) == afresh
+        assert fixed_width.part_pad(copy.deepcopy(part)) == afresh  # from the kept pads
+    assert fixed_width.part_pad(parts[0]) == fixed_width.part_pad(parts[3])
+    for n in range(fixed_width.PADS_KEPT + 10):
+        fixed_width.part_pad([f"card{n}"])
+    assert 0 < len(fixed_width._PADS) <= fixed_width.PADS_KEPT
