@@ -35,6 +35,7 @@ from app.models import Seat
 from .errors import RoomError, bad_token
 from .lobby import _require_host, _seat_at, _seat_by_token, _turn_seconds
 from .marks import ENDED
+from .presence_news import PresenceNews
 from .publish import channel
 from .snapshot import RoomInfo, hash_token, snapshot
 from .timers import room_deadline
@@ -71,12 +72,14 @@ class Seats:
         self.parts = parts
         self.autoplay = autoplay
         self.lifecycle = lifecycle
+        # A burst of arrivals and departures in a room is told in one summary.
+        self.presence_news = PresenceNews(self._publish_presence)
 
     # ---- away and back -----------------------------------------------------
 
     async def connect(self, code: str, token_hash: str) -> None:
         if await self.parts.publisher.arrive(code, token_hash):
-            await self._publish_presence(code, stored=False)  # presence lives in the broadcast
+            self.presence_news.note(code, stored=False)  # presence lives in the broadcast
 
     async def disconnect(self, code: str, token_hash: str) -> None:
         """Note when the seat's last socket (on this process) closed, then tell the room. In a
@@ -89,7 +92,7 @@ class Seats:
         if await publisher.depart(code, token_hash):
             if not ended:
                 await self.lifecycle.touch(code)  # the idle time of the room starts now
-            await self._publish_presence(code, stored=not ended)
+            self.presence_news.note(code, stored=not ended)
 
     async def _ended(self, code: str) -> bool:
         try:

@@ -311,6 +311,7 @@ class RoomService:
         return await self.lifecycle.sweep(now)
 
     async def close(self) -> None:
+        await self.seats.presence_news.close()
         await self.autoplay.close()
         self.odds.close()
         self.store.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import orjson
 
@@ -12,6 +13,17 @@ from app.ws.outgoing import state_message
 from tests.utils.live_server import create_room, join, start
 
 PICK = {"type": "pick", "n": 1}
+
+
+def presence_told(server, clients) -> None:
+    """Wait until the server has told the room of the seats that just arrived (one summary per
+    burst, app.rooms.presence_news), then take what it sent off every socket."""
+    deadline = time.monotonic() + 30
+    while server.rooms.seats.presence_news.tasks:
+        assert time.monotonic() < deadline, "the arrivals were never told"
+        time.sleep(0.01)
+    for client in clients:
+        client.drain(0.3)
 
 
 def test_one_frame_per_audience_however_many_sockets(server, monkeypatch):
@@ -42,6 +54,7 @@ def test_one_frame_per_audience_however_many_sockets(server, monkeypatch):
         for client in [*ann, *fans, bob]:
             synced = client.state(v=0)
             assert "log" in synced and "log" not in synced["view"]
+        presence_told(server, [*ann, *fans, bob])
         built.clear()
         ann[0].send({"type": "act", "v": 0, "action": PICK})
         got = [client.state(v=1) for client in [*ann, *fans, bob]]
