@@ -38,6 +38,15 @@ def shape_problem(value: Any) -> tuple[str, str] | None:
     return None
 
 
+def may_be_refused(raw: str | bytes) -> bool:
+    """Whether JSON text that parsed could hold what shape_problem refuses: a lone surrogate
+    comes only from a \\u escape (text that arrived as UTF-8 holds none), and nesting deeper
+    than MAX_DEPTH needs more brackets than that. Most messages have neither, and skip the walk."""
+    if isinstance(raw, str):
+        return "\\u" in raw or raw.count("{") + raw.count("[") > MAX_DEPTH
+    return b"\\u" in raw or raw.count(b"{") + raw.count(b"[") > MAX_DEPTH
+
+
 def body_problem(body: bytes) -> tuple[str, str] | None:
     """The same for raw JSON bytes; None also for what is not JSON at all (the route says so)."""
     if not body.strip():

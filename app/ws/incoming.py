@@ -33,7 +33,7 @@ from pydantic import (
     ValidationError,
 )
 
-from app.core.json_shape import shape_problem
+from app.core.json_shape import may_be_refused, shape_problem
 
 
 class BadMessage(Exception):
@@ -120,7 +120,7 @@ def parse(raw: str | bytes | None, max_bytes: int) -> Incoming:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError:
         raise BadMessage("bad_json", "That message is not valid JSON.") from None
-    if (problem := shape_problem(data)) is not None:
+    if may_be_refused(raw) and (problem := shape_problem(data)) is not None:
         raise BadMessage(*problem)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage("bad_message", 'A message must be a JSON object with a "type".')
