@@ -66,9 +66,13 @@ def scenario(server, game, options, secret_choice):
     ann.state(v=1)
 
     bob, cyd, fan = server.socket(code), server.socket(code), server.socket(code)
-    for client, token in ((bob, bo["token"]), (cyd, cy["token"]), (fan, None)):
+    for seat, client, token in ((1, bob, bo["token"]), (2, cyd, cy["token"]), (None, fan, None)):
         client.hello(token)  # the first sync happens after seat 0's secret exists
         client.state(v=1)
+        if seat is not None:
+            # A seat's arrival is told in a summary once the burst of arrivals is over
+            # (app.rooms.presence_news): wait for it, so each run sees the same summaries.
+            ann.wait_for(lambda m, seat=seat: m["type"] == "room" and m["seats"][seat]["connected"])
 
     action = last_state(bob)["actions"][0]
     bob.send({"type": "act", "v": 1, "action": action})
