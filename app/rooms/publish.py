@@ -98,9 +98,6 @@ class OthersPresent:
         that): what was read before now is stale."""
         self._put(code, (now, None))
 
-    def clear(self) -> None:
-        self.entries.clear()
-
     def _put(self, code: str, entry: tuple[float, frozenset[str] | None]) -> None:
         self.entries[code] = entry
         self.entries.move_to_end(code)
