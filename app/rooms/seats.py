@@ -101,12 +101,16 @@ class Seats:
             return True  # gone: nothing to note
 
     async def _publish_presence(self, code: str, stored: bool) -> None:
-        """`stored`: the seat's away mark was written too (other processes read the room again)."""
-        try:
-            info = await self.parts.memory.info(code)
-        except RoomError:
-            return
-        await self.parts.publisher.room(info, presence_only=not stored)
+        """`stored`: the seat's away mark was written too (other processes read the room again).
+        Under the room's lock, as every change that publishes a summary: one read while another
+        change is written (a seat handed to a bot) would go out after that change's summary and
+        show the room as it was before it."""
+        async with self.parts.locks[code]:
+            try:
+                info = await self.parts.memory.info(code)
+            except RoomError:
+                return
+            await self.parts.publisher.room(info, presence_only=not stored)
 
     async def _mark_away(self, code: str, token_hash: str) -> None:
         """Stamp the seat's `away_since`: one UPDATE naming the room by its id (single-shard
