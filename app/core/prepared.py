@@ -93,6 +93,28 @@ class Prepared:
         finally:
             cursor.close()
 
+    @staticmethod
+    def run_together(conn: Connection, runs: Sequence[tuple[Prepared, Mapping[str, Any]]]) -> list[int]:
+        """Run several writes, in order; the rows each one touched. On PostgreSQL they go out
+        together and their answers come back together (psycopg's pipeline mode): one round
+        trip instead of one per write, each of which the database thread would wait for and
+        then wait for the GIL again (a batch of 14 rooms' updates took 14 ms under load).
+        An error in any of them raises, as it would alone; the transaction is then lost."""
+        if len(runs) < 2 or conn.dialect.driver != "psycopg":
+            return [prepared.run(conn, values) for prepared, values in runs]
+        driver = conn.connection.dbapi_connection
+        cursors = []
+        try:
+            with driver.pipeline():  # type: ignore[union-attr]
+                for prepared, values in runs:
+                    cursor = driver.cursor()  # type: ignore[union-attr]
+                    cursors.append(cursor)
+                    cursor.execute(prepared.sql, prepared._bound(values))
+            return [int(cursor.rowcount) for cursor in cursors]
+        finally:
+            for cursor in cursors:
+                cursor.close()
+
     def run_many(self, conn: Connection, many: Iterable[Mapping[str, Any]]) -> None:
         cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         try:

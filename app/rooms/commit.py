@@ -1,13 +1,16 @@
 """Group commit: the accepted actions of different rooms that arrive together are written in
 one transaction with one flush to disk.
 
-A room's pipeline (app.rooms.pipeline) hands its write here and waits. While a transaction is
-being written, new writes queue; when it ends, every write that queued meanwhile goes into the
-next one. Under light load a write goes alone at once (no waiting for company); under load,
-one commit carries many rooms. Each room has at most one write in flight (its pipeline holds
-the room's lock until its write is durable), so each room's own order is kept.
+A room's pipeline (app.rooms.pipeline) hands its write here and waits. Up to `writers`
+transactions are written at once (one per database thread: one on SQLite, which has one
+writer, two by default on a server database); while they are, new writes queue, and the
+first writer free takes every write that queued meanwhile into its next transaction. Under
+light load a write goes alone at once (no waiting for company); under load, one commit
+carries many rooms. Each room has at most one write in flight (its pipeline holds the
+room's lock until its write is durable), so each room's own order is kept, and two
+transactions of one process never hold the same room.
 
-Each write is a compare-and-set (app.rooms.play_record.save_if): one that lost (another
+Each write is a compare-and-set (app.rooms.play_record.save_all_if): one that lost (another
 process moved the room, or the acting seat changed hands) writes nothing and is told so,
 without disturbing the other rooms of the same transaction.
 
@@ -51,26 +54,32 @@ class Write:
 
 
 class GroupCommit:
-    def __init__(self, store: RoomStore) -> None:
+    def __init__(self, store: RoomStore, writers: int | None = None) -> None:
         self.store = store
+        # Transactions written at once: a second one need not wait for the first's round
+        # trips (under the bench's load a write waited 18 ms for its commit with one, 14 with two).
+        self.writers = writers if writers is not None else store.threads
         self.pending: list[Write] = []
-        # Writes in the transaction being written now.
+        # Writes in the transactions being written now.
         self.in_flight = 0
-        self.writer: asyncio.Task[None] | None = None
+        # The writers' tasks (a task that is not done is at an await inside its loop, and
+        # looks at `pending` again when that ends).
+        self.running: list[asyncio.Task[None]] = []
 
     async def write(self, record: PlayRecord, expected: int, guard: Guard) -> bool:
         """Store `record`'s changes and new action rows if the room is still at `expected`;
         True once durable, False when the compare-and-set lost (nothing written)."""
         write = Write(record, expected, guard)
         self.pending.append(write)
-        if self.writer is None or self.writer.done():
-            self.writer = asyncio.create_task(self._drain())
+        self.running = [writer for writer in self.running if not writer.done()]
+        if len(self.running) < self.writers:
+            self.running.append(asyncio.create_task(self._drain()))
         return await write.done
 
     async def _drain(self) -> None:
         while self.pending:
             batch, self.pending = self.pending, []
-            self.in_flight = len(batch)
+            self.in_flight += len(batch)
             try:
                 results = await self._write_batch(batch)
             except BaseException as exc:  # the whole transaction failed: nothing of it is stored
@@ -81,7 +90,7 @@ class GroupCommit:
                     raise
                 continue
             finally:
-                self.in_flight = 0
+                self.in_flight -= len(batch)
             metrics.group_commit(len(batch))
             for write, ok in zip(batch, results, strict=True):
                 if ok:
@@ -111,15 +120,17 @@ def _sqlstate(exc: Exception) -> str | None:
 
 
 def _commit(conn: Connection, batch: list[Write]) -> list[bool]:
-    """Write the batch's rooms in the order of their ids (see the module's docstring); the
-    results in the batch's order."""
-    now = time.time()
+    """Write the batch's rooms in the order of their ids (see the module's docstring), then
+    the action rows of those that won; the results in the batch's order."""
+    order = sorted(range(len(batch)), key=lambda i: batch[i].record.id)
+    won = play_record.save_all_if(
+        conn, [(batch[i].record, batch[i].expected, batch[i].guard) for i in order], time.time()
+    )
     results = [False] * len(batch)
     rows = []
-    for index in sorted(range(len(batch)), key=lambda i: batch[i].record.id):
-        write = batch[index]
-        results[index] = ok = play_record.save_if(conn, write.record, write.expected, write.guard, now)
+    for index, ok in zip(order, won, strict=True):
+        results[index] = ok
         if ok:
-            rows += write.record.new_actions
+            rows += batch[index].record.new_actions
     play_record.insert_actions(conn, rows)
     return results

@@ -12,6 +12,7 @@ here: seat changes go through the ORM paths (app.rooms.seats, app.rooms.lobby).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -194,25 +195,31 @@ class Guard:
     holder: str | None = None
 
 
-def save_if(conn: Connection, record: PlayRecord, expected: int, guard: Guard, now: float) -> bool:
-    """Write what play changed if the room is still at version `expected` (and `guard`
-    holds): its changed columns, then its new action rows. False, writing nothing, when
-    another writer got there first (another process, or a seat change)."""
-    keep_marks(record, now)
-    changed = {
-        name: value
-        for name, value, before in zip(WRITTEN, record.written(), record.loaded, strict=True)
-        if value is not before and value != before
-    }
-    values: dict[str, Any] = {"room_id": record.id, "expected": expected, "running": "playing", **changed}
-    if guard.kind is not None:
-        values["actor"] = guard.actor
-    if guard.kind == "player":
-        values["holder"] = guard.holder
-    if _prepared(conn, _CAS[guard.kind], tuple(changed)).run(conn, values) != 1:
-        return False
-    record.loaded = record.written()
-    return True
+def save_all_if(conn: Connection, writes: Sequence[tuple[PlayRecord, int, Guard]], now: float) -> list[bool]:
+    """Write what play changed in each room that is still at its expected version (and whose
+    guard holds): its changed columns; the results in the writes' order. A room whose write
+    lost (another process moved it, or a seat changed hands) is left as it was. The writes go
+    out together (app.core.prepared.Prepared.run_together); the new action rows of the rooms
+    that won are inserted after them (`insert_actions`)."""
+    runs = []
+    for record, expected, guard in writes:
+        keep_marks(record, now)
+        changed = {
+            name: value
+            for name, value, before in zip(WRITTEN, record.written(), record.loaded, strict=True)
+            if value is not before and value != before
+        }
+        values: dict[str, Any] = {"room_id": record.id, "expected": expected, "running": "playing", **changed}
+        if guard.kind is not None:
+            values["actor"] = guard.actor
+        if guard.kind == "player":
+            values["holder"] = guard.holder
+        runs.append((_prepared(conn, _CAS[guard.kind], tuple(changed)), values))
+    won = [touched == 1 for touched in Prepared.run_together(conn, runs)]
+    for (record, _, _), ok in zip(writes, won, strict=True):
+        if ok:
+            record.loaded = record.written()
+    return won
 
 
 def insert_actions(conn: Connection, rows: list[dict[str, Any]]) -> None:

@@ -38,8 +38,8 @@ class RoomStore:
         bind = sessions.kw.get("bind")
         assert isinstance(bind, Engine), "sessions are bound to one engine"
         self.engine = bind
-        threads = 1 if bind.dialect.name == "sqlite" else max(1, settings.db_threads)
-        self.db_thread = ThreadPoolExecutor(threads, thread_name_prefix="db")
+        self.threads = 1 if bind.dialect.name == "sqlite" else max(1, settings.db_threads)
+        self.db_thread = ThreadPoolExecutor(self.threads, thread_name_prefix="db")
 
     async def tx(self, work: Callable[[Session], T]) -> T:
         """Run `work` in one ORM transaction on a database thread (commit, or roll back on error)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 import sqlalchemy as sa
 
 from app.core.db import make_engine
@@ -76,4 +77,65 @@ def test_a_prepared_set_compiles_each_statement_once_per_dialect(sqlite_url):
                 assert prepared.get(conn, "select", make).rows(conn, {"flag": True}) == []
         assert compiled == ["sqlite"]
     finally:
+        engine.dispose()
+
+
+def test_writes_run_together_each_tell_the_rows_they_touched(database_url):
+    """Several writes in one go (on PostgreSQL, one pipeline): each one's count is its own,
+    in order, and each sees the writes before it in the same transaction."""
+    engine = make_engine(database_url)
+    METADATA.create_all(engine)
+    try:
+        with engine.begin() as conn:
+            insert = Prepared(sa.insert(THINGS), conn.dialect, ("name", "data", "flag", "score", "at"))
+            insert.run_many(conn, [{**row, "at": AT} for row in ROWS])
+        guarded = sa.update(THINGS).where(
+            THINGS.c.name == sa.bindparam("which"), THINGS.c.score == sa.bindparam("was")
+        )
+        with engine.begin() as conn:
+            update = Prepared(guarded, conn.dialect, ("score",))
+            touched = Prepared.run_together(
+                conn,
+                [
+                    (update, {"which": "a", "was": 1.5, "score": 2.5}),
+                    (update, {"which": "b", "was": 9.0, "score": 3.0}),  # b's score is not 9
+                    (update, {"which": "a", "was": 2.5, "score": 3.5}),  # sees the first write
+                    (update, {"which": "a", "was": 1.5, "score": 0.0}),  # no longer 1.5
+                ],
+            )
+            assert touched == [1, 0, 1, 0]
+            assert Prepared.run_together(conn, [(update, {"which": "b", "was": None, "score": 1.0})]) == [0]
+        with engine.begin() as conn:
+            scores = dict(conn.execute(sa.select(THINGS.c.name, THINGS.c.score)).all())
+            assert scores == {"a": 3.5, "b": None}
+    finally:
+        METADATA.drop_all(engine)
+        engine.dispose()
+
+
+def test_writes_run_together_fail_as_one_transaction(database_url):
+    """An error in one of the writes run together raises, and nothing of the transaction stays."""
+    engine = make_engine(database_url)
+    METADATA.create_all(engine)
+    try:
+        with engine.begin() as conn:
+            insert = Prepared(sa.insert(THINGS), conn.dialect, ("name", "data", "flag", "score", "at"))
+            insert.run_many(conn, [{**row, "at": AT} for row in ROWS])
+        by_name = sa.update(THINGS).where(THINGS.c.name == sa.bindparam("which"))
+        with pytest.raises(Exception) as raised, engine.begin() as conn:
+            Prepared.run_together(
+                conn,
+                [
+                    (Prepared(by_name, conn.dialect, ("score",)), {"which": "a", "score": 7.0}),
+                    (Prepared(by_name, conn.dialect, ("id",)), {"which": "b", "id": 1}),  # a's id
+                ],
+            )
+        assert "unique" in str(raised.value).lower() or "duplicate" in str(raised.value).lower()
+        with engine.begin() as conn:
+            assert dict(conn.execute(sa.select(THINGS.c.name, THINGS.c.score)).all()) == {
+                "a": 1.5,
+                "b": None,
+            }
+    finally:
+        METADATA.drop_all(engine)
         engine.dispose()

@@ -373,9 +373,11 @@ def test_callers_arriving_while_a_room_is_read_share_that_read(sqlite_url):
 
 
 def _in_one_batch(rooms: RoomService, lead, acts_of):
-    """Keep every database thread busy; the `lead` act's write is taken alone (the committer
-    takes what is pending at once), then the acts of `acts_of()` queue behind it, and the
-    threads are released once they all wait: those acts are written in one batch."""
+    """Keep every database thread busy; the `lead` act's write is taken alone (a writer takes
+    what is pending at once), then the acts of `acts_of()` are taken together, by a second
+    writer or by the first once the lead's batch ends, and the threads are released once
+    they all wait: those acts are written in one batch. Returns how many waited besides the
+    lead, and the acts' changes."""
 
     async def whole():
         threads = rooms.store.db_thread._max_workers
@@ -394,10 +396,11 @@ def _in_one_batch(rooms: RoomService, lead, acts_of):
         for _ in range(6000):  # bounded waits on what the committer shows
             if not acts and commits.in_flight:
                 acts = [asyncio.ensure_future(act) for act in acts_of()]
-            if acts and len(commits.pending) >= len(acts) or first.done() or any(a.done() for a in acts):
+            waiting = len(commits.pending) + commits.in_flight - 1
+            if acts and waiting >= len(acts) or first.done() or any(a.done() for a in acts):
                 break
             await asyncio.sleep(0.01)
-        queued = len(commits.pending)
+        queued = len(commits.pending) + commits.in_flight - 1
         release.set()
         await blocker
         await first
@@ -414,13 +417,13 @@ def test_a_group_commit_updates_its_rooms_in_the_order_of_their_ids(sqlite_url, 
 
     rooms = service_on(sqlite_url)
     order: list[int] = []
-    real = play_record.save_if
+    real = play_record.save_all_if
 
-    def save_if(conn, record, *args):
-        order.append(record.id)
-        return real(conn, record, *args)
+    def save_all_if(conn, writes, now):
+        order.extend(record.id for record, _, _ in writes)
+        return real(conn, writes, now)
 
-    monkeypatch.setattr(commit.play_record, "save_if", save_if)
+    monkeypatch.setattr(commit.play_record, "save_all_if", save_all_if)
 
     async def scenario():
         (lead, (ann, _)), *games = [await game(rooms) for _ in range(5)]
@@ -440,6 +443,47 @@ def test_a_group_commit_updates_its_rooms_in_the_order_of_their_ids(sqlite_url, 
     assert ids == sorted(ids, reverse=True), "the acts arrived newest room first"
     assert order[1:] == sorted(ids), "stored lowest id first"
     assert [change.info.version for change in changes] == [1, 1, 1, 1]
+
+
+@pytest.mark.postgres
+def test_a_write_does_not_wait_for_another_rooms_transaction_on_a_server_database(postgres_url, monkeypatch):
+    """On PostgreSQL two transactions are written at once (one per database thread): while
+    one room's transaction is held, another room's act is stored and answered."""
+    from app.rooms import commit, play_record
+
+    rooms = service_on(postgres_url)
+    held, release = threading.Event(), threading.Event()
+    real = play_record.save_all_if
+    slow: list[int] = []
+
+    def save_all_if(conn, writes, now):
+        if any(record.id in slow for record, _, _ in writes):
+            held.set()
+            release.wait(60)
+        return real(conn, writes, now)
+
+    monkeypatch.setattr(commit.play_record, "save_all_if", save_all_if)
+
+    async def scenario():
+        (first, (ann, _)), (second, (bo, _)) = [await game(rooms) for _ in range(2)]
+        for code in (first, second):
+            await rooms.load(code)
+        slow.append((await rooms.pipeline.memory.record(first)).id)
+        stuck = asyncio.ensure_future(rooms.act(first, ann, 0, PICK))
+        await asyncio.get_running_loop().run_in_executor(None, held.wait, 30)
+        try:
+            done, _ = await asyncio.wait([asyncio.ensure_future(rooms.act(second, bo, 0, PICK))], timeout=30)
+            answered = [task.result().info.version for task in done]
+            first_waits = not stuck.done()
+        finally:
+            release.set()
+        return answered, first_waits, (await stuck).info.version
+
+    answered, first_waits, first_version = run(rooms, scenario=scenario())
+    assert rooms.pipeline.commits.writers == 2
+    assert answered == [1], "the second room's act was stored while the first's transaction was held"
+    assert first_waits
+    assert first_version == 1
 
 
 @pytest.mark.postgres
