@@ -153,15 +153,20 @@ def load(conn: Connection, code: str, lock: bool = True) -> PlayRecord:
     return record
 
 
-def save(conn: Connection, record: PlayRecord, now: float) -> None:
-    """Write what play changed: the room's changed columns (lifecycle marks kept, see
-    app.rooms.marks) and the new action rows."""
-    keep_marks(record, now)
-    changed = {
+def _changed(record: PlayRecord) -> dict[str, Any]:
+    """The written columns whose values differ from those last read or written."""
+    return {
         name: value
         for name, value, before in zip(WRITTEN, record.written(), record.loaded, strict=True)
         if value is not before and value != before
     }
+
+
+def save(conn: Connection, record: PlayRecord, now: float) -> None:
+    """Write what play changed: the room's changed columns (lifecycle marks kept, see
+    app.rooms.marks) and the new action rows."""
+    keep_marks(record, now)
+    changed = _changed(record)
     if changed:
         _prepared(conn, _UPDATE, tuple(changed)).run(conn, {"room_id": record.id, **changed})
         record.loaded = record.written()
@@ -204,11 +209,7 @@ def save_all_if(conn: Connection, writes: Sequence[tuple[PlayRecord, int, Guard]
     runs = []
     for record, expected, guard in writes:
         keep_marks(record, now)
-        changed = {
-            name: value
-            for name, value, before in zip(WRITTEN, record.written(), record.loaded, strict=True)
-            if value is not before and value != before
-        }
+        changed = _changed(record)
         values: dict[str, Any] = {"room_id": record.id, "expected": expected, "running": "playing", **changed}
         if guard.kind is not None:
             values["actor"] = guard.actor

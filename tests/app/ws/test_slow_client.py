@@ -70,3 +70,54 @@ def test_a_slow_connection_gets_one_fresh_state_instead_of_a_growing_backlog(tmp
     assert len(sent) < 16  # far fewer than the 16 messages published
     states = [text for text in sent if text.startswith('{"type":"state"')]
     assert sum(f'"v":{v},' in text for text in states) == 1  # the newest state, once
+
+
+class StuckSocket(SlowSocket):
+    """A client that stopped reading for good: a send never ends. Closing is recorded and
+    leaves the application side DISCONNECTED, as Starlette's close does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed_with: list[int] = []
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed_with.append(code)
+        self.application_state = WebSocketState.DISCONNECTED
+
+
+def test_a_client_that_stops_reading_is_closed_when_a_send_outlasts_the_send_timeout(tmp_path, monkeypatch):
+    """A send that cannot finish (the client's TCP window stays full) is given up after
+    SEND_TIMEOUT: the socket is closed with 1013 (try again later) and its tasks end with
+    WebSocketDisconnect, so one stuck phone holds no task, no queue and no lock for ever."""
+    from starlette.websockets import WebSocketDisconnect
+
+    from app.ws import socket as socket_module
+
+    monkeypatch.setattr(socket_module, "SEND_TIMEOUT", 0.2)
+
+    async def scenario():
+        database = make_engine(f"sqlite:///{tmp_path / 'stuck.db'}")
+        upgrade(database)
+        rooms = RoomService(make_sessions(database), MemoryBroadcast(8), Settings(bot_delay=0))
+        try:
+            code, host, _ = await rooms.create_room("toy", {"rounds": 5}, "Ann")
+            stuck = StuckSocket()
+            connection = RoomConnection(stuck, code, rooms)  # type: ignore[arg-type]
+            outcome = None
+            try:
+                async with asyncio.timeout(30):  # bounded only so a regression fails, not hangs
+                    await connection.send({"type": "pong", "v": 0})
+            except WebSocketDisconnect as gone:
+                outcome = gone.code
+            # The send lock was let go, and the closed socket drops a later send at once.
+            async with asyncio.timeout(30):
+                await connection.send({"type": "pong", "v": 0})
+            return outcome, stuck.closed_with, stuck.sent
+        finally:
+            await rooms.close()
+            database.dispose()
+
+    outcome, closed_with, sent = asyncio.run(scenario())
+    assert outcome == 1013
+    assert closed_with == [1013]
+    assert sent == []
