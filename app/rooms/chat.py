@@ -2,12 +2,12 @@
 
 A line is at most MAX_CHAT characters of printable text (runs of white space become one
 space). Seated players speak under their seat's name; spectators under the name they took
-(app.rooms.spectators) or as "Spectator <id>", where the id is their connection's (it changes
-when they reconnect). The host may turn spectator
-chat off and mute a sender ("seat:N" survives reconnects, "spec:<id>" lasts as long as that
-connection). Every line is stored with the room (the newest 50 are kept and sent at sync) and
-published on the room's broadcast channel, so it reaches the sockets of every process.
-Flood control per connection lives with the socket (app.ws.group).
+(app.rooms.spectators) or as "Spectator <id>", where the id is their browser's (app.ws.group;
+a client that sends no spectator key has one per connection). The host may turn spectator
+chat off and mute a sender ("seat:N" and "spec:<id>" both survive reconnects). Every line is
+stored with the room (the newest 50 are kept and sent at sync) and published on the room's
+broadcast channel, so it reaches the sockets of every process. Flood control per connection
+lives with the socket (app.ws.group).
 """
 
 from __future__ import annotations

@@ -11,6 +11,12 @@
   opened on another device: answer `{"type": "seat_answer", "keep": true|false}`; acting or
   chatting meanwhile keeps the seat too. `{"type": "seat_taken", "seat", "message"}` to them
   when the seat moved away (app.rooms.seats);
+- a spectator's identity: the id its chat lines come `from` (`spec:<id>`), which the host
+  mutes, its named listing and its "I'm one of the players" asks go by. A page sends its
+  browser's spectator key in hello (a secret kept in the browser), and the id is derived from
+  it, so every socket of that browser (a reconnect, a second tab) is the same spectator: a
+  reconnect takes its name back while the old socket is still listed, and a reload keeps a
+  mute. A hello with no key gets an id of its own;
 - named spectators (app.rooms.spectators): `{"type": "spectate", "name": ...}` from a
   spectator's socket; answered (and sent to every spectator socket after hello, and whenever
   the host mutes or unmutes it) with `{"type": "spectator", "id", "name", "muted"}`: the id its
@@ -25,6 +31,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import math
 import secrets
@@ -48,6 +55,12 @@ log = logging.getLogger("paddock.ws")
 KINDS = ("chat", "rematch", "seat_ask", "seat_taken", seat_asks.KIND)
 
 
+def spectator_id(key: str) -> str:
+    """The public id of the browser whose spectator key is `key`: shown to everyone, it does
+    not tell the key, so no one can speak, be listed or be muted as another browser."""
+    return hashlib.sha256(f"paddock spectator {key}".encode()).hexdigest()[:12]
+
+
 def chat_bucket(settings: Any) -> TokenBucket:
     """A burst of `chat_burst` lines, then one every `chat_refill_seconds` (the flood-control
     bucket of app.ws.flood; RATE_LIMITS=off turns it off like the others)."""
@@ -61,8 +74,9 @@ class GroupSocket:
 
     def __init__(self, connection: RoomConnection) -> None:
         self.conn = connection
-        # Names a spectator in the chat ("Spectator <id>") and lets the host mute them.
-        self.spectator_id = secrets.token_hex(3)
+        # Names a spectator in the chat ("Spectator <id>") and lets the host mute them; a hello
+        # with the browser's key makes it that browser's (spectator_id below).
+        self.spectator_id = secrets.token_hex(6)
         # The name this spectator socket watches under (app.rooms.spectators), and whether the
         # host muted it (told to the socket when it changes).
         self.spectator: str | None = None

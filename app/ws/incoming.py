@@ -2,6 +2,8 @@
 
 Client -> server:
     {"type": "hello"}                      watch as a spectator
+    {"type": "hello", "spectator": KEY}    ... as this browser's spectator (KEY: 16-64 of
+                                           A-Z a-z 0-9 _ -, kept by the browser; app.ws.group)
     {"type": "hello", "token": "..."}      take your seat (token from create/join)
     {"type": "act", "v": N, "action": {...}}  (optional "seat": N must be your own)
     {"type": "ping"}                       answered with {"type": "pong"}
@@ -49,8 +51,12 @@ class _Message(BaseModel):
 
 
 class Hello(_Message):
+    """`spectator`: the browser's spectator key (a secret it keeps), so that its sockets, a
+    reconnect's included, are one spectator (app.ws.group)."""
+
     type: Literal["hello"]
     token: Annotated[StrictStr, Field(min_length=1, max_length=256)] | None = None
+    spectator: Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")] | None = None
 
 
 class Act(_Message):

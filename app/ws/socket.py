@@ -33,7 +33,7 @@ from . import seat_asks
 from .flood import FloodControl, slow_down
 from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
-from .group import GroupSocket
+from .group import GroupSocket, spectator_id
 from .guard import HELLO_TIMEOUT, SocketGuard
 from .incoming import (
     Act,
@@ -283,6 +283,8 @@ class RoomConnection:
             self.token = hello.token
             seat = info.seat_of(token_hash)
             self.seat = seat.position if seat else None
+        elif hello.spectator is not None:
+            self.group.spectator_id = spectator_id(hello.spectator)
         self.greeted = True
         self.hear_from_now()
         if self.token_hash is not None:

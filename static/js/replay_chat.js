@@ -5,13 +5,14 @@ import { mountChat } from "./chat.js";
 import { errorText } from "./errors.js";
 import { normaliseSummary } from "./summary.js";
 import { RoomSocket } from "./socket.js";
+import { spectatorKey } from "./spectator_key.js";
 
 const code = document.body.dataset.roomCode;
 const seat = loadSeat(code);
 let summary = null;
 
 const socket = new RoomSocket(code, {
-  hello: () => (seat ? { type: "hello", token: seat.token } : { type: "hello" }),
+  hello: () => (seat ? { type: "hello", token: seat.token } : { type: "hello", spectator: spectatorKey() }),
   onMessage(message) {
     if (message.type === "room") {
       summary = normaliseSummary(message, summary);

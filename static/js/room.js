@@ -16,6 +16,7 @@ import { mountToteBoard } from "./tote_board.js";
 import { normaliseSummary } from "./summary.js";
 import { setupSeries } from "./series.js";
 import { setupSpectators } from "./spectators.js";
+import { spectatorKey } from "./spectator_key.js";
 import { RoomSocket } from "./socket.js";
 import { Table } from "./table.js";
 import { TurnSignals } from "./turn_signals.js";
@@ -256,7 +257,7 @@ function onMessage(message) {
 }
 
 const socket = new RoomSocket(code, {
-  hello: () => (heldSeat() ? { type: "hello", token: seatInfo.token } : { type: "hello" }),
+  hello: () => (heldSeat() ? { type: "hello", token: seatInfo.token } : { type: "hello", spectator: spectatorKey() }),
   onMessage,
   onStatus: setConnection,
 });

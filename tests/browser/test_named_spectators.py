@@ -65,3 +65,36 @@ def test_a_named_spectator_is_counted_and_listed_on_every_page(browser, server_u
     for page in (host, friend, fan, lurker):
         assert page.js_errors == []
         page.context.close()
+
+
+def test_a_second_tab_and_a_reload_are_the_same_spectator(browser, server_url):
+    """The same browser is one spectator: the room's link pasted into a second tab watches under
+    the name already taken (not "someone here is already called Greta"), she is listed once,
+    and the host's mute outlasts a reload."""
+    host = host_creates(browser, server_url)
+    fan = new_page(browser)
+    fan.goto(host.url)
+    fan.fill("#spectate-name", "Greta")
+    fan.click("#spectate-button")
+    expect(fan.locator("#spectate-as")).to_have_text(words("spectators.named_as", name="Greta"))
+    lists(host, ["Greta"], "#lobby")
+    second = fan.context.new_page()
+    second.goto(host.url)
+    expect(second.locator("#spectate-as")).to_have_text(words("spectators.named_as", name="Greta"))
+    expect(second.locator("#spectator-list")).to_have_text(words("spectators.you", name="Greta"))
+    expect(second.locator("#spectate-error")).to_be_hidden()
+    lists(host, ["Greta"], "#lobby")
+    second.fill("#chat-input", "two tabs, one me")
+    second.press("#chat-input", "Enter")
+    line = host.locator("#chat-log .chat-line").last
+    expect(line.locator(".chat-name")).to_have_text(words("chat.as_spectator", name="Greta"))
+    line.locator(".chat-mute").click()
+    for page in (fan, second):
+        expect(page.locator("#chat-input")).to_be_disabled()
+    second.reload()
+    expect(second.locator("#spectate-as")).to_have_text(words("spectators.named_as", name="Greta"))
+    expect(second.locator("#chat-input")).to_be_disabled()
+    for page in (host, fan):
+        assert page.js_errors == []
+    host.context.close()
+    fan.context.close()
