@@ -20,6 +20,15 @@ def lists(page: Page, names: list[str], where: str = "") -> None:
         expect(page.locator(f"{where} #spectator-list")).to_contain_text(name)
 
 
+def speaks_and_the_host_mutes(spectator: Page, host: Page, text: str, name: str) -> None:
+    """The spectator sends a chat line, the host sees it under her name and mutes her."""
+    spectator.fill("#chat-input", text)
+    spectator.press("#chat-input", "Enter")
+    line = host.locator("#chat-log .chat-line").last
+    expect(line.locator(".chat-name")).to_have_text(words("chat.as_spectator", name=name))
+    line.locator(".chat-mute").click()
+
+
 def test_a_named_spectator_is_counted_and_listed_on_every_page(browser, server_url):
     host = host_creates(browser, server_url)
     friend = friend_joins(browser, host.url, "Bruno")
@@ -51,11 +60,7 @@ def test_a_named_spectator_is_counted_and_listed_on_every_page(browser, server_u
     expect(fan.locator("#spectate-as")).to_have_text(words("spectators.named_as", "pt", name="Greta"))
     lists(host, ["Greta"], "#players-panel")
     # Greta chats under her name; the host mutes her and her chat box is disabled at once.
-    fan.fill("#chat-input", "vai Bruno")
-    fan.press("#chat-input", "Enter")
-    line = host.locator("#chat-log .chat-line").last
-    expect(line.locator(".chat-name")).to_have_text(words("chat.as_spectator", name="Greta"))
-    line.locator(".chat-mute").click()
+    speaks_and_the_host_mutes(fan, host, "vai Bruno", "Greta")
     expect(fan.locator("#chat-input")).to_be_disabled()
     expect(fan.locator("#chat-error")).to_have_text(words("error.chat_muted", "pt"))
     # Watching anonymously again: she leaves the list everywhere.
@@ -84,11 +89,7 @@ def test_a_second_tab_and_a_reload_are_the_same_spectator(browser, server_url):
     expect(second.locator("#spectator-list")).to_have_text(words("spectators.you", name="Greta"))
     expect(second.locator("#spectate-error")).to_be_hidden()
     lists(host, ["Greta"], "#lobby")
-    second.fill("#chat-input", "two tabs, one me")
-    second.press("#chat-input", "Enter")
-    line = host.locator("#chat-log .chat-line").last
-    expect(line.locator(".chat-name")).to_have_text(words("chat.as_spectator", name="Greta"))
-    line.locator(".chat-mute").click()
+    speaks_and_the_host_mutes(second, host, "two tabs, one me", "Greta")
     for page in (fan, second):
         expect(page.locator("#chat-input")).to_be_disabled()
     second.reload()
