@@ -14,7 +14,7 @@
 - a spectator's identity: the id its chat lines come `from` (`spec:<id>`), which the host
   mutes, its named listing and its "I'm one of the players" asks go by. A page sends its
   browser's spectator key in hello (a secret kept in the browser), and the id is derived from
-  it, so every socket of that browser (a reconnect, a second tab) is the same spectator: a
+  it and the room, so every socket of that browser (a reconnect, a second tab) is the same spectator: a
   reconnect takes its name back while the old socket is still listed, and a reload keeps a
   mute. A hello with no key gets an id of its own;
 - named spectators (app.rooms.spectators): `{"type": "spectate", "name": ...}` from a
@@ -55,10 +55,11 @@ log = logging.getLogger("paddock.ws")
 KINDS = ("chat", "rematch", "seat_ask", "seat_taken", seat_asks.KIND)
 
 
-def spectator_id(key: str) -> str:
-    """The public id of the browser whose spectator key is `key`: shown to everyone, it does
-    not tell the key, so no one can speak, be listed or be muted as another browser."""
-    return hashlib.sha256(f"paddock spectator {key}".encode()).hexdigest()[:12]
+def spectator_id(code: str, key: str) -> str:
+    """The public id in room `code` of the browser whose spectator key is `key`: shown to
+    everyone there, it does not tell the key, so no one can speak, be listed or be muted as
+    another browser; and it differs from room to room, so it does not tell who watches where."""
+    return hashlib.sha256(f"paddock spectator {code} {key}".encode()).hexdigest()[:12]
 
 
 def chat_bucket(settings: Any) -> TokenBucket:

@@ -284,7 +284,7 @@ class RoomConnection:
             seat = info.seat_of(token_hash)
             self.seat = seat.position if seat else None
         elif hello.spectator is not None:
-            self.group.spectator_id = spectator_id(hello.spectator)
+            self.group.spectator_id = spectator_id(self.code, hello.spectator)
         self.greeted = True
         self.hear_from_now()
         if self.token_hash is not None:

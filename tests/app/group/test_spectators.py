@@ -222,3 +222,15 @@ def test_a_spectator_key_of_the_wrong_shape_is_refused_in_words(shared_server):
     with shared_server.socket(room["code"]) as ws:
         ws.send({"type": "hello", "spectator": "short"})
         assert ws.error()["code"] == "bad_message"
+
+
+def test_a_browser_has_another_id_in_another_room(shared_server):
+    """Who watches which rooms is not told by the ids: the same browser is another spectator
+    id in each room."""
+    http = shared_server.http
+    first, second = create_room(http, name="Ann"), create_room(http, name="Bo")
+    with (
+        greeted(shared_server, first["code"], browser=GRETAS_BROWSER) as here,
+        greeted(shared_server, second["code"], browser=GRETAS_BROWSER) as there,
+    ):
+        assert here.first["id"] != there.first["id"]
