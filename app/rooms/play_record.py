@@ -69,9 +69,8 @@ _SEATS = (
     .where(SEATS.c.room_id == bindparam("room_id"))
     .order_by(SEATS.c.position)
 )
-# The SET clause is the changed columns (compiled once per set of them); `room_id` names the row.
-_UPDATE = update(ROOMS).where(ROOMS.c.id == bindparam("room_id"))
-# The compare-and-set conditions: the version the write was decided on, a running game, and
+# The compare-and-set (its SET clause the changed columns, compiled once per set of them):
+# the version the write was decided on, a running game, and
 # the acting seat still held by the same player ("player") or still a bot ("bot").
 _AT_VERSION = and_(
     ROOMS.c.id == bindparam("room_id"),
@@ -102,7 +101,7 @@ def _prepared(conn: Connection, statement: Any, keys: tuple[str, ...] | None = N
 @dataclass(slots=True)
 class PlayRecord:
     """A room as play sees it: plain values, the seats as `SeatInfo`, and the action rows
-    added in this transaction (written by `save`)."""
+    added in this transaction (written by `save_all_if` and `insert_actions`)."""
 
     id: int
     code: str
@@ -160,19 +159,6 @@ def _changed(record: PlayRecord) -> dict[str, Any]:
         for name, value, before in zip(WRITTEN, record.written(), record.loaded, strict=True)
         if value is not before and value != before
     }
-
-
-def save(conn: Connection, record: PlayRecord, now: float) -> None:
-    """Write what play changed: the room's changed columns (lifecycle marks kept, see
-    app.rooms.marks) and the new action rows."""
-    keep_marks(record, now)
-    changed = _changed(record)
-    if changed:
-        _prepared(conn, _UPDATE, tuple(changed)).run(conn, {"room_id": record.id, **changed})
-        record.loaded = record.written()
-    if record.new_actions:
-        _prepared(conn, _INSERT, INSERTED).run_many(conn, record.new_actions)
-        record.new_actions = []
 
 
 def action_row(

@@ -14,9 +14,9 @@
 - a spectator's identity: the id its chat lines come `from` (`spec:<id>`), which the host
   mutes, its named listing and its "I'm one of the players" asks go by. A page sends its
   browser's spectator key in hello (a secret kept in the browser), and the id is derived from
-  it and the room, so every socket of that browser (a reconnect, a second tab) is the same spectator: a
-  reconnect takes its name back while the old socket is still listed, and a reload keeps a
-  mute. A hello with no key gets an id of its own;
+  it and the room, so every socket of that browser (a reconnect, a second tab) is the same
+  spectator: a reconnect takes its name back while the old socket is still listed, and a
+  reload keeps a mute. A hello with no key gets an id of its own;
 - named spectators (app.rooms.spectators): `{"type": "spectate", "name": ...}` from a
   spectator's socket; answered (and sent to every spectator socket after hello, and whenever
   the host mutes or unmutes it) with `{"type": "spectator", "id", "name", "muted"}`: the id its
