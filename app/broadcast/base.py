@@ -176,10 +176,15 @@ class Broadcast(ABC):
     async def set_present(self, room: str, member: str, present: bool) -> None:  # noqa: B027
         pass
 
+    async def others_present_counted(self, room: str) -> tuple[set[str], int] | None:
+        """Members with an open socket to `room` on other processes, and the room's count of
+        changes of presence on every process (None: they could not be read just now). One
+        process: nobody else, and no count (0): its summaries go out in the order they are made."""
+        return set(), 0
+
     async def others_present(self, room: str) -> set[str] | None:
-        """Members with an open socket to `room` on other processes (None: they could not be
-        read just now). One process: nobody else."""
-        return set()
+        read = await self.others_present_counted(room)
+        return None if read is None else read[0]
 
     async def present(self, room: str, local: set[str]) -> set[str]:
         """`local` (this process's members) and every other process's."""

@@ -22,7 +22,9 @@ with a TTL, so the sockets of a crashed process stop counting once it expires.
 Each heartbeat also re-asserts this process's own presence fields, so after Redis
 restarts empty (or its keys are flushed) every process's sockets count again within
 one heartbeat; until a full heartbeat has passed since the data was lost,
-`presence_settled()` says so and nobody's seat is handed to a bot.
+`presence_settled()` says so and nobody's seat is handed to a bot. The hash also counts
+the room's changes of presence (field `#`): a summary carries the count it was built at, so a
+process can tell a summary built before one it already sent (app.rooms.publish.PresenceOrder).
 """
 
 from __future__ import annotations
@@ -60,21 +62,25 @@ SILENCE_SECONDS = 30.0
 # Channels per SUBSCRIBE / UNSUBSCRIBE command (a reconnection resubscribes them all).
 CHANNELS_PER_COMMAND = 256
 # A room's presence fields ("<process id>|<member>") whose process is alive (its alive key,
-# ARGV[1] + process id, exists); the fields of dead processes are deleted.
+# ARGV[1] + process id, exists), after the room's count of presence changes (its field
+# CHANGES_FIELD, "0" when absent); the fields of dead processes are deleted.
+CHANGES_FIELD = "#"
 LIVE_FIELDS = """
 local live, alive = {}, {}
 for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
-  local process = string.match(field, '^([^|]*)|')
-  if process ~= nil and alive[process] == nil then
-    alive[process] = redis.call('EXISTS', ARGV[1] .. process) == 1
-  end
-  if process ~= nil and alive[process] then
-    table.insert(live, field)
-  else
-    redis.call('HDEL', KEYS[1], field)
+  if field ~= '#' then
+    local process = string.match(field, '^([^|]*)|')
+    if process ~= nil and alive[process] == nil then
+      alive[process] = redis.call('EXISTS', ARGV[1] .. process) == 1
+    end
+    if process ~= nil and alive[process] then
+      table.insert(live, field)
+    else
+      redis.call('HDEL', KEYS[1], field)
+    end
   end
 end
-return live
+return {redis.call('HGET', KEYS[1], '#') or '0', live}
 """
 
 
@@ -439,25 +445,29 @@ class RedisBroadcast(Broadcast):
             if not self.local_presence[room]:
                 del self.local_presence[room]
         try:
-            if present:
-                async with self.client.pipeline(transaction=False) as pipe:
+            async with self.client.pipeline(transaction=False) as pipe:
+                if present:
                     pipe.hset(self._presence_key(room), field, b"1")
-                    pipe.expire(self._presence_key(room), PRESENCE_TTL_SECONDS)
-                    await pipe.execute()
-            else:
-                await self.client.hdel(self._presence_key(room), field)
+                else:
+                    pipe.hdel(self._presence_key(room), field)
+                pipe.hincrby(self._presence_key(room), CHANGES_FIELD, 1)
+                pipe.expire(self._presence_key(room), PRESENCE_TTL_SECONDS)
+                await pipe.execute()
         except (RedisError, OSError):
             log.warning("could not record presence in Redis")
 
-    async def others_present(self, room: str) -> set[str] | None:
-        """Members connected to any other live process. One round trip: a script reads the
-        room's presence fields, keeps those of live processes and deletes the others."""
+    async def others_present_counted(self, room: str) -> tuple[set[str], int] | None:
+        """Members connected to any other live process, and how many changes of presence the
+        room has had (any process's). One round trip: a script reads the room's presence
+        fields, keeps those of live processes and deletes the others."""
         assert self.client is not None and self._live_fields is not None
         try:
-            fields = await self._live_fields(keys=[self._presence_key(room)], args=[self._alive_key("")])
+            changes, fields = await self._live_fields(
+                keys=[self._presence_key(room)], args=[self._alive_key("")]
+            )
         except (RedisError, OSError):
             log.warning("could not read presence from Redis; showing this process's only")
             return None
         own = f"{self.process_id}|"
         names = (f.decode() if isinstance(f, bytes) else f for f in fields)
-        return {name.split("|", 1)[1] for name in names if not name.startswith(own)}
+        return {name.split("|", 1)[1] for name in names if not name.startswith(own)}, int(changes)

@@ -13,7 +13,11 @@ What a change publishes on the room's channel (once, whatever the number of sock
 - `{"kind": "room", ...}`: the public summary, only when something in it changed (seats,
   presence, status), never merely because the version or the deadline moved. `"presence":
   true` when only who is connected changed and nothing stored: another process keeps the room
-  it holds in memory (any other summary has it read the room again).
+  it holds in memory (any other summary has it read the room again). Who is connected is read
+  afresh for it, with the room's count of changes of presence (`presence_count`): summaries
+  of two processes can reach a socket in another order than they were made (each process
+  hands its own to its sockets at once, the other's through Redis), and a socket that gets
+  one older than what it showed builds it again (app.ws.socket).
 - `{"kind": "chat", "frame": ...}`: a chat line or a public notice of the room's feed.
 """
 
@@ -33,6 +37,10 @@ from .snapshot import RoomInfo
 from .spectators import listing as spectator_listing
 from .summary import public_summary
 from .summary_extras import add_extras
+
+# What other processes have connected to a room, and the room's count of changes of presence
+# (every process's) when that was read.
+Presence = tuple[frozenset[str], int]
 
 # How long what other processes have connected is trusted without reading it again (OthersPresent).
 OTHERS_PRESENT_SECONDS = 2.0
@@ -64,9 +72,9 @@ class Change:
 
 
 class OthersPresent:
-    """Who other processes have connected, per room, as last read from the broadcast (a round
-    trip to Redis, asked at every socket's sync and every summary: a room's five sockets
-    arriving together asked it about fifteen times).
+    """Who other processes have connected, per room, as last read from the broadcast, with
+    the room's count of changes of presence then (a round trip to Redis, asked at every
+    socket's sync: a room's five sockets arriving together asked it about fifteen times).
 
     An entry is used only while this process hears the room's channel: a process publishes a
     summary there after every change of its presence (app.rooms.seats, app.rooms.spectators),
@@ -77,28 +85,28 @@ class OthersPresent:
     def __init__(self, max_age: float = OTHERS_PRESENT_SECONDS, rooms: int = OTHERS_PRESENT_ROOMS) -> None:
         self.max_age = max_age
         self.rooms = rooms
-        # room -> (when read or cleared (monotonic), the members; None: cleared then).
-        self.entries: OrderedDict[str, tuple[float, frozenset[str] | None]] = OrderedDict()
+        # room -> (when read or cleared (monotonic), (the members, the count); None: cleared).
+        self.entries: OrderedDict[str, tuple[float, Presence | None]] = OrderedDict()
 
-    def get(self, code: str, now: float) -> frozenset[str] | None:
+    def get(self, code: str, now: float) -> Presence | None:
         entry = self.entries.get(code)
         if entry is None or entry[1] is None or now - entry[0] >= self.max_age:
             return None
         return entry[1]
 
-    def keep(self, code: str, members: set[str], read_at: float) -> None:
+    def keep(self, code: str, read: tuple[set[str], int], read_at: float) -> None:
         """Keep what a read started at `read_at` found, unless the room was cleared since."""
         entry = self.entries.get(code)
         if entry is not None and entry[0] > read_at:
             return
-        self._put(code, (read_at, frozenset(members)))
+        self._put(code, (read_at, (frozenset(read[0]), read[1])))
 
     def heard(self, code: str, now: float) -> None:
         """Another process changed the room or who is in it (or this process may have missed
         that): what was read before now is stale."""
         self._put(code, (now, None))
 
-    def _put(self, code: str, entry: tuple[float, frozenset[str] | None]) -> None:
+    def _put(self, code: str, entry: tuple[float, Presence | None]) -> None:
         self.entries[code] = entry
         self.entries.move_to_end(code)
         while len(self.entries) > self.rooms:
@@ -118,17 +126,22 @@ class Publisher:
 
     async def connected(self, code: str) -> set[str]:
         """Token hashes with an open socket to the room, on this process or (Redis) any other."""
+        return (await self.connected_counted(code))[0]
+
+    async def connected_counted(self, code: str, fresh: bool = False) -> tuple[set[str], int | None]:
+        """`connected`, and the room's count of changes of presence it shows (None: other
+        processes' could not be read). `fresh`: read again even if a read is kept."""
         local = {token_hash for token_hash, count in self.presence.get(code, {}).items() if count > 0}
         heard = self.broadcast.hears(channel(code))
         started = time.monotonic()
-        if heard and (others := self.others.get(code, started)) is not None:
-            return local | others
-        read = await self.broadcast.others_present(code)
+        if not fresh and heard and (kept := self.others.get(code, started)) is not None:
+            return local | kept[0], kept[1]
+        read = await self.broadcast.others_present_counted(code)
         if read is None:
-            return local
+            return local, None
         if heard and self.broadcast.hears(channel(code)):
             self.others.keep(code, read, started)
-        return local | read
+        return local | read[0], read[1]
 
     def heard(self, code: str) -> None:
         """A message of another process on the room's channel (or a gap in them) arrived."""
@@ -165,7 +178,11 @@ class Publisher:
         the host may hand it to a bot; absent for connected seats, bots, and outside a game),
         the grace period, the chat settings, the rematch room's code and the named spectators
         (app.rooms.spectators)."""
-        connected = await self.connected(info.code)
+        return (await self.summary_counted(info))[0]
+
+    async def summary_counted(self, info: RoomInfo, fresh: bool = False) -> tuple[dict[str, Any], int | None]:
+        """`summary`, and the count of changes of presence it shows (see connected_counted)."""
+        connected, count = await self.connected_counted(info.code, fresh)
         out = public_summary(info, connected, time.time())
         now = self.clock()
         grace = self.settings.seat_grace_seconds
@@ -183,7 +200,7 @@ class Publisher:
         if info.status == "lobby":
             out["lobby"] = public_lobby(info)
         add_extras(out, info, now)
-        return out
+        return out, count
 
     # ---- the room's channel -----------------------------------------------
 
@@ -192,10 +209,13 @@ class Publisher:
         await self.broadcast.publish(channel(info.code), await self.room_message(info, presence_only))
 
     async def room_message(self, info: RoomInfo, presence_only: bool = False) -> dict[str, Any]:
-        """What the room's channel carries when the room or who is in it changed."""
+        """What the room's channel carries when the room or who is in it changed (who is
+        connected read afresh)."""
+        summary, count = await self.summary_counted(info, fresh=True)
         return {
             "kind": "room",
-            "summary": await self.summary(info),
+            "summary": summary,
+            "presence_count": count,
             "deadline": info.deadline,
             "seat_of": {s.token_hash: s.position for s in info.seats if s.token_hash},
             "host_hash": host.token_hash if (host := info.host()) else None,

@@ -93,6 +93,7 @@ class RoomConnection:
         "sent_v",
         "has_statics",
         "last_room_v",
+        "last_presence",
         "send_lock",
         "closed",
         "flood",
@@ -135,6 +136,8 @@ class RoomConnection:
         # Version of the newest room summary sent: with several processes publishing,
         # an older summary can arrive after a newer one and must not replace it.
         self.last_room_v = -1
+        # The room's count of changes of presence that the last summary sent showed.
+        self.last_presence = -1
         self.send_lock = asyncio.Lock()
         self.closed = False
         self.flood = FloodControl.from_settings(settings)
@@ -406,11 +409,15 @@ class RoomConnection:
             metrics.fanout(time.time() - payload["at"])
 
     async def on_room(self, payload: dict[str, Any]) -> None:
-        if payload["summary"]["v"] < self.last_room_v:
+        presence = payload.get("presence_count")
+        older_presence = presence is not None and presence < self.last_presence
+        if payload["summary"]["v"] < self.last_room_v or older_presence:
             # Built by a process that had not yet heard a change this socket has (two processes
-            # move a room along, e.g. each adopting its bots): its news (a seat arriving or
-            # going away) must not be dropped, nor its older seats and status shown, so the
-            # summary is built again here from the room as this process holds it.
+            # move a room along, e.g. each adopting its bots), or read who is connected before a
+            # summary this socket showed did (each process hands its own summaries to its
+            # sockets at once and the other's through Redis): its news (a seat arriving or
+            # going away) must not be dropped, nor its older seats, status or presence shown,
+            # so the summary is built again here from the room as this process holds it.
             try:
                 payload = await self.rooms.publisher.room_message(await self.rooms.load(self.code))
             except (RoomError, *STORAGE_ERRORS):
@@ -418,6 +425,10 @@ class RoomConnection:
             if payload["summary"]["v"] < self.last_room_v:
                 return  # this process is behind too: the change's own summary follows
         self.last_room_v = payload["summary"]["v"]
+        if payload.get("presence_count") is not None:
+            # Every summary published reads who is in afresh: a lower count than shown before
+            # (after the rebuild above) means Redis lost its data and counts anew.
+            self.last_presence = payload["presence_count"]
         seat = payload["seat_of"].get(self.token_hash) if self.token_hash else None
         seat_changed = seat != self.seat
         self.seat = seat
@@ -447,7 +458,12 @@ class RoomConnection:
         self.seat = seat.position if seat else None
         host = info.host()
         is_host = host is not None and self.token_hash is not None and host.token_hash == self.token_hash
-        await self.send(room_message(await self.rooms.summary(info), self.seat, is_host))
+        summary, presence = await self.rooms.publisher.summary_counted(info)
+        if presence is not None and presence < self.last_presence:  # kept from before a summary sent
+            summary, presence = await self.rooms.publisher.summary_counted(info, fresh=True)
+        if presence is not None:
+            self.last_presence = presence
+        await self.send(room_message(summary, self.seat, is_host))
         if info.state is not None:
             text = SYNC_FRAMES.lookup(info.code, info.version, self.seat)
             if text is None:

@@ -139,7 +139,34 @@ def test_presence_is_read_in_one_round_trip_and_a_dead_processs_fields_are_delet
 
     sent, fields, b_id = asyncio.run(scenario())
     assert sent == ["EVALSHA"], "one command per read"
-    assert fields == {f"{b_id}|bo"}, "the dead process's field is gone"
+    assert fields == {f"{b_id}|bo", "#"}, "the dead process's field is gone, the count of changes stays"
+
+
+def test_a_room_s_changes_of_presence_are_counted_over_every_process(redis_url, redis_prefix):
+    """The count a summary carries (app.rooms.publish): each arrival and departure, on any
+    process, counts one; a read returns it with the members, in the same round trip."""
+
+    async def scenario():
+        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
+        await a.connect()
+        await b.connect()
+        try:
+            reads = [await a.others_present_counted("counted")]
+            await a.set_present("counted", "ann", True)
+            reads.append(await a.others_present_counted("counted"))
+            await b.set_present("counted", "bo", True)
+            reads.append(await a.others_present_counted("counted"))
+            await b.set_present("counted", "bo", False)
+            reads.append(await a.others_present_counted("counted"))
+            reads.append(await b.others_present_counted("counted"))
+            reads.append(await b.others_present_counted("uncounted"))
+            return reads
+        finally:
+            await a.disconnect()
+            await b.disconnect()
+
+    expected = [(set(), 0), (set(), 1), ({"bo"}, 2), (set(), 3), ({"ann"}, 3), (set(), 0)]
+    assert asyncio.run(scenario()) == expected
 
 
 def test_every_presence_key_expires_unless_a_live_process_renews_it(redis_url, redis_prefix):

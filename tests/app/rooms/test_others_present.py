@@ -12,22 +12,22 @@ from tests.utils.live_server import LiveServer, create_room, join
 
 def test_a_read_under_way_when_the_room_is_cleared_is_not_kept():
     others = OthersPresent(max_age=2.0)
-    others.keep("AAAA", {"x"}, read_at=10.0)
-    assert others.get("AAAA", 11.0) == {"x"}
+    others.keep("AAAA", ({"x"}, 3), read_at=10.0)
+    assert others.get("AAAA", 11.0) == ({"x"}, 3)
     assert others.get("AAAA", 12.0) is None  # too old: read again
     others.heard("AAAA", 13.0)  # another process spoke while a read started at 12.5 was out
-    others.keep("AAAA", {"x"}, read_at=12.5)
+    others.keep("AAAA", ({"x"}, 3), read_at=12.5)
     assert others.get("AAAA", 13.5) is None
-    others.keep("AAAA", {"x", "y"}, read_at=14.0)
-    assert others.get("AAAA", 14.5) == {"x", "y"}
+    others.keep("AAAA", ({"x", "y"}, 4), read_at=14.0)
+    assert others.get("AAAA", 14.5) == ({"x", "y"}, 4)
 
 
 def test_only_the_newest_rooms_are_kept():
     others = OthersPresent(rooms=2)
     for i, code in enumerate(("AAAA", "BBBB", "CCCC")):
-        others.keep(code, {code}, read_at=float(i))
+        others.keep(code, ({code}, i), read_at=float(i))
     assert others.get("AAAA", 2.0) is None
-    assert others.get("BBBB", 2.0) == {"BBBB"} and others.get("CCCC", 2.0) == {"CCCC"}
+    assert others.get("BBBB", 2.0) == ({"BBBB"}, 1) and others.get("CCCC", 2.0) == ({"CCCC"}, 2)
 
 
 def connected(server: LiveServer, code: str) -> list[bool]:
@@ -46,13 +46,13 @@ def test_a_seat_arriving_on_another_process_shows_although_this_one_had_read_who
         friend = join(a.http, code, "Bo")
         publisher = a.rooms.publisher
         reads = []
-        read = publisher.broadcast.others_present
+        read = publisher.broadcast.others_present_counted
 
         async def counted(room):
             reads.append(room)
             return await read(room)
 
-        publisher.broadcast.others_present = counted
+        publisher.broadcast.others_present_counted = counted
         with a.socket(code) as fan:  # process a hears the room's channel from now on
             fan.hello(None)
             fan.wait_for(lambda m: m["type"] == "chat_history")
