@@ -104,15 +104,15 @@ CAS_LOST = Counter(
 )
 SOCKETS = Gauge("paddock_sockets", "Open room sockets on this process.", registry=REGISTRY)
 
-# Known label values start at 0, so a rate() over them exists before the first event.
-for _source in ("player", "bot", "timer"):
-    ACTIONS_ACCEPTED.labels(source=_source)
-for _kind in ("play", "read", "orm"):
-    DB_TRANSACTIONS.labels(kind=_kind)
-for _then in ("heard", "read"):
-    CAS_LOST.labels(then=_then)
-for _code in ("stale", "not_your_turn", "illegal_action", "bad_action", "game_over"):
-    ACTIONS_REFUSED.labels(code=_code)
+# Known label values start at 0, so a rate() over them exists before the first event. Their
+# children are kept: `labels()` looks one up under a lock, once per action and transaction.
+_ACCEPTED = {source: ACTIONS_ACCEPTED.labels(source=source) for source in ("player", "bot", "timer")}
+_TRANSACTIONS = {kind: DB_TRANSACTIONS.labels(kind=kind) for kind in ("play", "read", "orm")}
+_CAS_LOST = {then: CAS_LOST.labels(then=then) for then in ("heard", "read")}
+_REFUSED = {
+    code: ACTIONS_REFUSED.labels(code=code)
+    for code in ("stale", "not_your_turn", "illegal_action", "bad_action", "game_over")
+}
 
 
 # ---- what the room service and the socket call ---------------------------------
@@ -123,17 +123,19 @@ def actions_committed(
 ) -> None:
     """The actions of one committed transaction, in order: seat `seats[i]`'s action made the
     room's version `first_version + i + 1`. `seconds`: from the request's arrival to the commit."""
-    for index, seat in enumerate(seats):
-        version = first_version + index + 1
-        ACTIONS_ACCEPTED.labels(source=source).inc()
-        log.debug(
-            "action accepted: room %s v%d seat %d (%s)",
-            room,
-            version,
-            seat,
-            source,
-            extra={"room": room, "version": version, "seat": seat, "source": source},
-        )
+    counter = _ACCEPTED.get(source) or ACTIONS_ACCEPTED.labels(source=source)
+    counter.inc(len(seats))
+    if log.isEnabledFor(logging.DEBUG):
+        for index, seat in enumerate(seats):
+            version = first_version + index + 1
+            log.debug(
+                "action accepted: room %s v%d seat %d (%s)",
+                room,
+                version,
+                seat,
+                source,
+                extra={"room": room, "version": version, "seat": seat, "source": source},
+            )
     if seconds is not None and seats:
         ACTION_COMMIT_SECONDS.observe(seconds)
 
@@ -141,15 +143,15 @@ def actions_committed(
 def action_refused(code: str) -> None:
     """One refused action, counted by the error it got (the log line, at most one per
     connection and interval, is app.ws.refusals')."""
-    ACTIONS_REFUSED.labels(code=code).inc()
+    (_REFUSED.get(code) or ACTIONS_REFUSED.labels(code=code)).inc()
 
 
 def db_transaction(kind: str) -> None:
-    DB_TRANSACTIONS.labels(kind=kind).inc()
+    (_TRANSACTIONS.get(kind) or DB_TRANSACTIONS.labels(kind=kind)).inc()
 
 
 def cas_lost(then: str) -> None:
-    CAS_LOST.labels(then=then).inc()
+    (_CAS_LOST.get(then) or CAS_LOST.labels(then=then)).inc()
 
 
 def group_commit(rooms: int) -> None:

@@ -28,7 +28,7 @@ CORE_KEYS = ("game", "seats", "options", "rng", "log")
 @dataclass(frozen=True, slots=True)
 class Sight:
     """What one audience gets of a state: its view (without the log), its legal actions and,
-    for a seat, the digest of what bears on its next choice (`decision_basis`)."""
+    for a seat with a choice to make, the digest of what bears on it (`decision_basis`)."""
 
     view: dict[str, Any]
     actions: list[Action]
@@ -122,7 +122,7 @@ def observe(
         seen = _views(game, state, audience_list, over, awaited)
         for audience in audience_list:
             actions = [] if audience is None or over else game.legal_actions(state, audience)
-            digest = None if audience is None else _digest(game, seen[audience], actions)
+            digest = None if audience is None or not actions else _digest(game, seen[audience], actions)
             sights[audience] = Sight(seen[audience], actions, digest)
     return Outcome(
         state=state,
@@ -287,10 +287,12 @@ def _digest(game: Game, seen: dict[str, Any], actions: list[Action]) -> str:
     return hashlib.blake2b(basis, digest_size=12).hexdigest()
 
 
-def decision_digest(state: State, seat: int) -> str:
-    """A short digest of `decision_basis(state, seat)`: equal digests, equal decisions."""
+def decision_digest(state: State, seat: int) -> str | None:
+    """A short digest of `decision_basis(state, seat)`: equal digests, equal decisions. None
+    when the seat has no choice to make (nothing it could send is legal, whatever its view)."""
     game = game_of(state)
-    return _digest(game, view(state, seat, with_log=False), legal_actions(state, seat))
+    actions = legal_actions(state, seat)
+    return _digest(game, view(state, seat, with_log=False), actions) if actions else None
 
 
 def reveal_view(state: State) -> dict[str, Any]:

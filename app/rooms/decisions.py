@@ -8,7 +8,11 @@ which the seat itself last acted. An action sent against version `v` is stale on
 this seat's entry, so one indecisive player cannot stall a simultaneous round, and a seat's
 own earlier action always makes its older versions stale, so no two actions of a seat are
 applied against the same decision. Bot seats keep no digest (a bot decides on the current
-state); a seat that turns human again gets one at the next change.
+state); a seat that turns human again gets one at the next change. Nor does a seat with no
+choice to make (not awaited in a turn-based game): its entry moves with every change, so what
+it sends against an older version is stale, and against the current one is refused by the
+rules (not its turn); the engine computes no digest for it (two seats in three in Dice and
+Bluff at every bid).
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ def update(
             out.append([version if seat in actors else since, None])
             continue
         now = digests.get(seat)
-        out.append([version if (seat in actors or now != known) else since, now])
+        out.append([version if (seat in actors or now is None or now != known) else since, now])
     return out
 
 

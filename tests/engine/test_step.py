@@ -99,6 +99,8 @@ def test_step_gives_the_whole_outcome_at_once():
         assert sight.actions == engine.legal_actions(out.state, audience)
         expected = None if audience is None else engine.decision_digest(out.state, audience)
         assert sight.digest == expected
+    # A seat with no choice to make (not its turn) has no digest to compute.
+    assert [out.sights[s].digest is not None for s in (0, 1, 2)] == [s in out.to_act for s in (0, 1, 2)]
 
 
 def test_the_same_sealed_submission_again_changes_nothing():
