@@ -59,6 +59,8 @@ MAX_BACKOFF_SECONDS = 5.0
 # word from Redis (a dead peer that never closed the connection).
 KEEPALIVE_SECONDS = 10.0
 SILENCE_SECONDS = 30.0
+# How long one round of publishes may take before it is given up (its connection is dropped).
+PUBLISH_SECONDS = 5.0
 # Channels per SUBSCRIBE / UNSUBSCRIBE command (a reconnection resubscribes them all).
 CHANNELS_PER_COMMAND = 256
 # A room's presence fields ("<process id>|<member>") whose process is alive (its alive key,
@@ -95,6 +97,11 @@ class RedisBroadcast(Broadcast):
         # CLIENT LIST shows the pub/sub connection under this name.
         self.listener_name = f"paddock-listen-{self.process_id}"
         self.client: aioredis.Redis | None = None
+        # Publishes go on a client of their own: redis-py bounds each command's write with
+        # asyncio.wait_for (a task per command in Python 3.11) and each read with a timeout of
+        # its own; this one has none, and each round of publishes has one deadline instead.
+        self.sender_client: aioredis.Redis | None = None
+        self.publish_seconds = PUBLISH_SECONDS
         self._live_fields: AsyncScript | None = None  # LIVE_FIELDS, registered at connect
         # The listener's own client never retries silently: redis-py would
         # reconnect and resubscribe behind our back, hiding the gap in messages.
@@ -132,6 +139,9 @@ class RedisBroadcast(Broadcast):
         # One retry on a fresh connection: after Redis restarts, the pooled connections are dead,
         # and a publish lost there would leave the other processes' sockets stale.
         self.client = aioredis.from_url(self.url, health_check_interval=10, retry=Retry(NoBackoff(), 1))
+        self.sender_client = aioredis.from_url(
+            self.url, health_check_interval=10, retry=Retry(NoBackoff(), 1), socket_timeout=None
+        )
         self.listen_client = aioredis.from_url(
             self.url,
             health_check_interval=10,
@@ -157,6 +167,8 @@ class RedisBroadcast(Broadcast):
             with contextlib.suppress(RedisError, OSError):
                 await self.client.delete(self._alive_key(self.process_id))
             await self.client.aclose()
+        if self.sender_client is not None:
+            await self.sender_client.aclose()
         if self.listen_client is not None:
             await self.listen_client.aclose()
 
@@ -190,17 +202,19 @@ class RedisBroadcast(Broadcast):
 
     async def _send_outbox(self) -> None:
         """Send the waiting publishes, one pipeline per round, until none wait. Each publisher
-        hears whether its message went (None) or what failed; none waits for ever."""
-        assert self.client is not None
+        hears whether its message went (None) or what failed; none waits for ever (a round
+        that outlasts `publish_seconds` fails; redis-py drops a connection cut off mid-command)."""
+        assert self.sender_client is not None
         while self.outbox:
             batch, self.outbox = self.outbox, []
             failed: BaseException | None = None
             try:
-                async with self.client.pipeline(transaction=False) as pipe:
-                    for channel, data, _ in batch:
-                        pipe.publish(channel, data)
-                    await pipe.execute()
-            except (RedisError, OSError) as exc:
+                async with asyncio.timeout(self.publish_seconds):
+                    async with self.sender_client.pipeline(transaction=False) as pipe:
+                        for channel, data, _ in batch:
+                            pipe.publish(channel, data)
+                        await pipe.execute()
+            except (RedisError, OSError, TimeoutError) as exc:
                 failed = exc
             except BaseException as exc:  # cancelled (the process stops): answer everyone
                 batch, self.outbox = batch + self.outbox, []

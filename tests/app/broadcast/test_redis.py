@@ -64,14 +64,14 @@ def test_publishes_issued_together_go_out_in_one_pipeline_in_their_order(redis_u
             heard = b.subscribe("room:x")
             assert await b.wait_confirmed(heard)
             pipelines = 0
-            pipeline = a.client.pipeline
+            pipeline = a.sender_client.pipeline
 
             def counted(*args, **options):
                 nonlocal pipelines
                 pipelines += 1
                 return pipeline(*args, **options)
 
-            a.client.pipeline = counted
+            a.sender_client.pipeline = counted
             await asyncio.gather(*(a.publish("room:x", {"kind": "state", "v": v}) for v in range(20)))
             got = [(await _get(heard))["v"] for _ in range(20)]
             return pipelines, got, a.outbox
@@ -81,6 +81,53 @@ def test_publishes_issued_together_go_out_in_one_pipeline_in_their_order(redis_u
 
     pipelines, got, outbox = asyncio.run(scenario())
     assert pipelines == 1 and got == list(range(20)) and outbox == []
+
+
+def test_a_round_of_publishes_that_redis_does_not_answer_is_given_up_at_its_deadline(redis_url, redis_prefix):
+    """The publishing client has no per-command timeout (redis-py's costs a task per command):
+    one deadline bounds each round, so a Redis that stops answering never holds a publisher
+    for ever; the connection cut off mid-round is dropped, and publishing goes on after."""
+
+    async def scenario():
+        held = []
+
+        async def silent(reader, writer):  # reads every command, answers none
+            held.append(writer)
+            while await reader.read(65536):
+                pass
+
+        server = await asyncio.start_server(silent, "127.0.0.1", 0)
+        silent_port = server.sockets[0].getsockname()[1]
+        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
+        await a.connect()
+        await b.connect()
+        try:
+            heard = b.subscribe("room:late")
+            assert await b.wait_confirmed(heard)
+            pool = a.sender_client.connection_pool
+            real_port = pool.connection_kwargs["port"]
+            await pool.disconnect()
+            pool.connection_kwargs["port"] = silent_port
+            a.publish_seconds = 0.3
+            started = asyncio.get_running_loop().time()
+            await asyncio.wait_for(a.publish("room:late", {"kind": "state", "v": 1}), 10)
+            waited = asyncio.get_running_loop().time() - started
+            assert not any(c.is_connected for c in pool._available_connections), "cut off: dropped"
+            pool.connection_kwargs["port"] = real_port
+            pool.reset()  # new connections, to Redis again
+            await a.publish("room:late", {"kind": "state", "v": 2})
+            return waited, (await _get(heard))["v"], a.outbox
+        finally:
+            server.close()
+            for writer in held:  # a round still waiting there ends now
+                writer.close()
+            await a.disconnect()
+            await b.disconnect()
+
+    waited, v, outbox = asyncio.run(scenario())
+    assert 0.3 <= waited < 10
+    assert v == 2
+    assert outbox == []
 
 
 def test_presence_is_shared_between_processes_and_ends_with_the_process(redis_url, redis_prefix):
