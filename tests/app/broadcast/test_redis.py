@@ -4,6 +4,7 @@ and a dropped pub/sub connection comes back and resyncs every local subscriber."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 import redis
@@ -17,6 +18,21 @@ pytestmark = pytest.mark.redis
 async def _get(subscription, timeout=5.0):
     async with asyncio.timeout(timeout):
         return await subscription.get()
+
+
+@contextlib.asynccontextmanager
+async def two_processes(redis_url, redis_prefix, hearing: str):
+    """Two connected backends (two processes): a publishes, b listens to `hearing`."""
+    a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 64, redis_prefix)
+    await a.connect()
+    await b.connect()
+    try:
+        heard = b.subscribe(hearing)
+        assert await b.wait_confirmed(heard)
+        yield a, heard
+    finally:
+        await a.disconnect()
+        await b.disconnect()
 
 
 def test_redis_url_picks_the_redis_backend(redis_url, redis_prefix):
@@ -57,12 +73,7 @@ def test_publishes_issued_together_go_out_in_one_pipeline_in_their_order(redis_u
     process hears every message in the order it was published."""
 
     async def scenario():
-        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 64, redis_prefix)
-        await a.connect()
-        await b.connect()
-        try:
-            heard = b.subscribe("room:x")
-            assert await b.wait_confirmed(heard)
+        async with two_processes(redis_url, redis_prefix, "room:x") as (a, heard):
             pipelines = 0
             pipeline = a.sender_client.pipeline
 
@@ -75,9 +86,6 @@ def test_publishes_issued_together_go_out_in_one_pipeline_in_their_order(redis_u
             await asyncio.gather(*(a.publish("room:x", {"kind": "state", "v": v}) for v in range(20)))
             got = [(await _get(heard))["v"] for _ in range(20)]
             return pipelines, got, a.outbox
-        finally:
-            await a.disconnect()
-            await b.disconnect()
 
     pipelines, got, outbox = asyncio.run(scenario())
     assert pipelines == 1 and got == list(range(20)) and outbox == []
@@ -98,31 +106,28 @@ def test_a_round_of_publishes_that_redis_does_not_answer_is_given_up_at_its_dead
 
         server = await asyncio.start_server(silent, "127.0.0.1", 0)
         silent_port = server.sockets[0].getsockname()[1]
-        a, b = RedisBroadcast(redis_url, 8, redis_prefix), RedisBroadcast(redis_url, 8, redis_prefix)
-        await a.connect()
-        await b.connect()
-        try:
-            heard = b.subscribe("room:late")
-            assert await b.wait_confirmed(heard)
-            pool = a.sender_client.connection_pool
-            real_port = pool.connection_kwargs["port"]
-            await pool.disconnect()
-            pool.connection_kwargs["port"] = silent_port
-            a.publish_seconds = 0.3
-            started = asyncio.get_running_loop().time()
-            await asyncio.wait_for(a.publish("room:late", {"kind": "state", "v": 1}), 10)
-            waited = asyncio.get_running_loop().time() - started
-            assert not any(c.is_connected for c in pool._available_connections), "cut off: dropped"
-            pool.connection_kwargs["port"] = real_port
-            pool.reset()  # new connections, to Redis again
-            await a.publish("room:late", {"kind": "state", "v": 2})
-            return waited, (await _get(heard))["v"], a.outbox
-        finally:
-            server.close()
-            for writer in held:  # a round still waiting there ends now
-                writer.close()
-            await a.disconnect()
-            await b.disconnect()
+        async with two_processes(redis_url, redis_prefix, "room:late") as (a, heard):
+            try:
+                return await cut_off_and_back(a, heard, silent_port)
+            finally:
+                server.close()
+                for writer in held:  # a round still waiting there ends now
+                    writer.close()
+
+    async def cut_off_and_back(a, heard, silent_port):
+        pool = a.sender_client.connection_pool
+        real_port = pool.connection_kwargs["port"]
+        await pool.disconnect()
+        pool.connection_kwargs["port"] = silent_port
+        a.publish_seconds = 0.3
+        started = asyncio.get_running_loop().time()
+        await asyncio.wait_for(a.publish("room:late", {"kind": "state", "v": 1}), 10)
+        waited = asyncio.get_running_loop().time() - started
+        assert not any(c.is_connected for c in pool._available_connections), "cut off: dropped"
+        pool.connection_kwargs["port"] = real_port
+        pool.reset()  # new connections, to Redis again
+        await a.publish("room:late", {"kind": "state", "v": 2})
+        return waited, (await _get(heard))["v"], a.outbox
 
     waited, v, outbox = asyncio.run(scenario())
     assert 0.3 <= waited < 10
