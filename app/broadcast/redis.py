@@ -23,8 +23,8 @@ Each heartbeat also re-asserts this process's own presence fields, so after Redi
 restarts empty (or its keys are flushed) every process's sockets count again within
 one heartbeat; until a full heartbeat has passed since the data was lost,
 `presence_settled()` says so and nobody's seat is handed to a bot. The hash also counts
-the room's changes of presence (field `#`): a summary carries the count it was built at, so a
-process can tell a summary built before one it already sent (app.rooms.publish.PresenceOrder).
+the room's changes of presence (field `#`): a summary carries the count it was read at, so a
+socket can tell a summary read before one it already showed (app.ws.socket).
 """
 
 from __future__ import annotations
