@@ -18,14 +18,21 @@ With several processes, two transactions may update some of the same rooms. Each
 its rooms in the order of their ids, so neither can hold one room's row while waiting for a
 row the other holds (PostgreSQL found such deadlocks and failed whole batches when each wrote
 in arrival order). A transaction the database still aborts as a deadlock or a serialization
-failure (a lock taken elsewhere, outside play) is written once more before its writers are
-told it failed: nothing of it was stored.
+failure (a lock taken elsewhere, outside play) is written again, a few times at most, before
+its writers are told it failed: nothing of it was stored. It waits a little first: the
+transaction that survived the deadlock waits for a row the aborted one held, and a new
+transaction that reaches the row before that waiter wakes up takes it. Written again at once,
+the batch can take the row first, then wait for a row the survivor holds, and close the same
+cycle again (seen in tests/app/rooms/test_pipeline.py, the survivor then waiting for the
+retry's transaction: aborted twice, with two attempts the batch's writers got the error).
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -42,7 +49,18 @@ from .store import RoomStore
 # detected, serialization failure): writing it again may succeed.
 RETRYABLE = frozenset({"40P01", "40001"})
 # Times a whole batch is written before its writers get the error.
-BATCH_ATTEMPTS = 2
+BATCH_ATTEMPTS = 4
+# The pause before the first retry, doubled before each further one, half of each random so
+# that two batches aborted together do not come back together: at most 20 + 40 + 80 ms in all,
+# small beside the wait before PostgreSQL finds a deadlock (deadlock_timeout, 1 s by default).
+RETRY_PAUSE_SECONDS = 0.02
+
+
+def retry_pause(retry: int, draw: Callable[[], float] = random.random) -> float:
+    """Seconds to wait before writing a batch again for the `retry`-th time (1, 2, ...):
+    between half of the doubled pause and all of it."""
+    pause = RETRY_PAUSE_SECONDS * 2 ** (retry - 1)
+    return pause / 2 * (1 + draw())
 
 
 @dataclass(slots=True)
@@ -109,6 +127,7 @@ class GroupCommit:
                 # Rolled back: each record is again as it was before this transaction.
                 for write, before in zip(batch, loaded, strict=True):
                     write.record.loaded = before
+                await asyncio.sleep(retry_pause(attempt + 1))
         raise AssertionError("unreachable")
 
 

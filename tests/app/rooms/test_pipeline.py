@@ -7,6 +7,7 @@ counted with the service's own counter (app.metrics.DB_TRANSACTIONS)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 
 import orjson
@@ -486,68 +487,145 @@ def test_a_write_does_not_wait_for_another_rooms_transaction_on_a_server_databas
     assert first_version == 1
 
 
-@pytest.mark.postgres
-def test_a_batch_aborted_as_a_deadlock_is_written_again(postgres_url):
-    """Another transaction holds the second room's row and then waits for the first's, which
-    the batch holds: PostgreSQL aborts the batch (its deadlock check fires first). Nothing of
-    it was stored, so it is written once more, and both acts are accepted."""
-    import sqlalchemy as sa
+class Interloper:
+    """Another connection (a lock taken outside play) that closes a deadlock cycle with a batch
+    writing the rooms `first` and `second` (lowest id first), `rounds` times: each round it
+    updates the second room's row, waits until the batch waits for that row, then updates the
+    first room's row, which the batch holds. PostgreSQL aborts the batch, whose deadlock check
+    fires first (deadlock_timeout: 5 s for the batch, long enough for the interloper's second
+    update to close the cycle even on a loaded machine; 60 s for the interloper, which never
+    checks); the interloper then gets the first row and rolls back.
 
-    # PostgreSQL checks a waiting transaction for a deadlock once, deadlock_timeout after it
-    # began to wait: the batch's check waits long enough for the interloper's second update
-    # to close the cycle even on a loaded machine; the interloper never checks.
-    rooms = service_on(postgres_url.replace("options=", "options=-cdeadlock_timeout%3D5s%20"))
-    other = sa.create_engine(postgres_url)
-    locked, done = threading.Event(), threading.Event()
+    Left alone, the batch written again could take the first row before the interloper's
+    waiting update woke up, and close the cycle once more (issue 44: aborted twice, with two
+    attempts the batch's writers got the error). `hold_retries` makes each retry of the batch
+    begin its updates only once the round before has ended and the next one (if any) holds
+    the second row: each round is one abort, whatever the machine's load."""
 
-    def interloper(first: int, second: int) -> None:
-        with other.connect() as conn:
-            conn.execute(sa.text("SET deadlock_timeout = '60s'"))
-            conn.execute(sa.text("UPDATE rooms SET version = version WHERE id = :id"), {"id": second})
-            locked.set()
-            for _ in range(3000):  # until the batch waits for the row held here
-                conn.execute(sa.text("SELECT pg_stat_clear_snapshot()"))  # else fixed per transaction
-                waiting = conn.execute(
-                    sa.text(
-                        "SELECT count(*) FROM pg_stat_activity "
-                        "WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
-                    )
-                ).scalar()
-                if waiting:
-                    break
-                done.wait(0.01)
+    def __init__(self, url: str, rounds: int) -> None:
+        import sqlalchemy as sa
+
+        self.sa, self.engine, self.rounds = sa, sa.create_engine(url), rounds
+        self.locked = [threading.Event() for _ in range(rounds)]
+        self.ended = [threading.Event() for _ in range(rounds)]
+        self.stop = threading.Event()
+
+    def run(self, first: int, second: int) -> None:
+        text = self.sa.text
+        for locked, ended in zip(self.locked, self.ended, strict=True):
             try:
-                conn.execute(sa.text("UPDATE rooms SET version = version WHERE id = :id"), {"id": first})
+                with self.engine.connect() as conn:
+                    conn.execute(text("SET deadlock_timeout = '60s'"))
+                    conn.execute(text("UPDATE rooms SET version = version WHERE id = :id"), {"id": second})
+                    locked.set()
+                    for _ in range(3000):  # until the batch waits for the row held here (bounded)
+                        conn.execute(text("SELECT pg_stat_clear_snapshot()"))  # else fixed per transaction
+                        waiting = conn.execute(
+                            text(
+                                "SELECT count(*) FROM pg_stat_activity "
+                                "WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+                            )
+                        ).scalar()
+                        if waiting or self.stop.wait(0.01):
+                            break
+                    try:
+                        conn.execute(text("UPDATE rooms SET version = version WHERE id = :id"), {"id": first})
+                    finally:
+                        conn.rollback()
             finally:
-                conn.rollback()
+                ended.set()
+
+    def hold_retries(self, monkeypatch, ids: list[int]) -> None:
+        from app.rooms import commit, play_record
+
+        real, attempts = play_record.save_all_if, []
+
+        def save_all_if(conn, writes, now):
+            if any(record.id in ids for record, _, _ in writes):
+                attempt = len(attempts)
+                attempts.append(attempt)
+                if 0 < attempt <= self.rounds:  # a retry: once the round before has ended
+                    self.ended[attempt - 1].wait(60)
+                    if attempt < self.rounds:
+                        self.locked[attempt].wait(60)
+            return real(conn, writes, now)
+
+        monkeypatch.setattr(commit.play_record, "save_all_if", save_all_if)
+
+
+def _deadlocked(postgres_url: str, monkeypatch, rounds: int):
+    """Two acts written in one batch while an `Interloper` deadlocks with it `rounds` times;
+    returns the games, how many acts waited for the batch, their changes and the number of
+    play transactions from the lead act's to the end."""
+    rooms = service_on(postgres_url.replace("options=", "options=-cdeadlock_timeout%3D5s%20"))
+    interloper = Interloper(postgres_url, rounds)
 
     async def scenario():
         (lead, (ann, _)), *games = [await game(rooms) for _ in range(3)]
         await rooms.load(lead)
         ids = sorted([(await rooms.pipeline.memory.record(code)).id for code, _ in games])
-        thread = threading.Thread(target=interloper, args=ids)
+        interloper.hold_retries(monkeypatch, ids)
+        thread = threading.Thread(target=interloper.run, args=ids)
         thread.start()
-        await asyncio.get_running_loop().run_in_executor(None, locked.wait, 30)
-        retried = metrics.DB_TRANSACTIONS.labels(kind="play")._value.get()
-        queued, changes = await _in_one_batch(
-            rooms,
-            rooms.act(lead, ann, 0, PICK),
-            lambda: [rooms.act(code, ann, 0, PICK) for code, (ann, _) in games],
-        )
-        retried = metrics.DB_TRANSACTIONS.labels(kind="play")._value.get() - retried
-        await asyncio.get_running_loop().run_in_executor(None, thread.join, 60)
-        return games, queued, changes, retried
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, interloper.locked[0].wait, 30)
+            before = plays()
+            queued, changes = await _in_one_batch(
+                rooms,
+                rooms.act(lead, ann, 0, PICK),
+                lambda: [rooms.act(code, ann, 0, PICK) for code, (ann, _) in games],
+            )
+            return games, queued, changes, plays() - before
+        finally:
+            interloper.stop.set()
+            await asyncio.get_running_loop().run_in_executor(None, thread.join, 60)
 
     try:
-        games, queued, changes, transactions = run(rooms, scenario=scenario())
+        return run(rooms, scenario=scenario())
     finally:
-        other.dispose()
+        interloper.engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_batch_aborted_as_a_deadlock_is_written_again(postgres_url, monkeypatch):
+    """Another transaction holds the second room's row and then waits for the first's, which
+    the batch holds: PostgreSQL aborts the batch (its deadlock check fires first). Nothing of
+    it was stored, so it is written once more, and both acts are accepted."""
+    games, queued, changes, transactions = _deadlocked(postgres_url, monkeypatch, rounds=1)
     assert queued == 2, "both acts wait for one batch"
     assert transactions == 3, "the lead's, the aborted batch and the batch again"
     assert [change.info.version for change in changes] == [1, 1]
     for code, _ in games:
         row, actions = stored(postgres_url, code)
         assert row["version"] == 1 and len(actions) == 1
+
+
+@pytest.mark.postgres
+def test_a_batch_aborted_as_a_deadlock_twice_in_a_row_is_written_a_third_time(postgres_url, monkeypatch):
+    """The retry deadlocks again (as when it takes the first row before the transaction that
+    survived the first deadlock): a batch is written more than twice before its writers are
+    told it failed, and both acts are accepted once."""
+    games, queued, changes, transactions = _deadlocked(postgres_url, monkeypatch, rounds=2)
+    assert queued == 2, "both acts wait for one batch"
+    assert transactions == 4, "the lead's, the batch aborted twice and the batch a third time"
+    assert [change.info.version for change in changes] == [1, 1]
+    for code, _ in games:
+        row, actions = stored(postgres_url, code)
+        assert row["version"] == 1 and len(actions) == 1
+
+
+def test_the_pause_before_a_batch_is_written_again_grows_is_random_and_bounded():
+    """Half of each pause is drawn at random (two batches aborted together do not come back
+    together); each is twice the one before; all the retries of one batch wait under 0.2 s."""
+    from app.rooms import commit
+
+    retries = range(1, commit.BATCH_ATTEMPTS)
+    least = [commit.retry_pause(retry, lambda: 0.0) for retry in retries]
+    most = [commit.retry_pause(retry, lambda: 1.0) for retry in retries]
+    assert [low * 2 for low in least] == most
+    assert all(later == 2 * earlier for earlier, later in itertools.pairwise(most))
+    assert least[0] > 0 and sum(most) < 0.2
+    assert least[0] <= commit.retry_pause(1) <= most[0]
 
 
 def test_a_lost_compare_and_set_decides_again_on_the_winners_change_once_heard(sqlite_url):
