@@ -57,6 +57,11 @@ class LiveServer:
         return Client(f"ws://127.0.0.1:{self.port}/ws/rooms/{code}")
 
 
+# How long a client waits for a message before the test fails: a bound for a regression, not
+# a wait (a message that comes returns at once), generous for a machine shared and loaded.
+WAIT_SECONDS = 30
+
+
 class Client:
     """A WebSocket client that records every message it receives."""
 
@@ -68,29 +73,45 @@ class Client:
     def send(self, message: Any) -> None:
         self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
 
-    def recv(self, timeout: float = 5) -> dict[str, Any]:
+    def recv(self, timeout: float = WAIT_SECONDS) -> dict[str, Any]:
         message = json.loads(self.ws.recv(timeout=timeout))
         self.received.append(message)
         return message
 
-    def wait_for(self, match: Callable[[dict[str, Any]], bool], timeout: float = 5) -> dict[str, Any]:
+    def wait_for(
+        self, match: Callable[[dict[str, Any]], bool], timeout: float = WAIT_SECONDS
+    ) -> dict[str, Any]:
+        return self.until(lambda got: bool(got) and match(got[-1]), timeout)[-1]
+
+    def state(self, timeout: float = WAIT_SECONDS, v: int | None = None) -> dict[str, Any]:
+        return self.wait_for(lambda m: m["type"] == "state" and (v is None or m["v"] >= v), timeout)
+
+    def error(self, timeout: float = WAIT_SECONDS) -> dict[str, Any]:
+        return self.wait_for(lambda m: m["type"] == "error", timeout)
+
+    def until(
+        self, enough: Callable[[list[dict[str, Any]]], bool], timeout: float = WAIT_SECONDS
+    ) -> list[dict[str, Any]]:
+        """The messages that arrive from now until `enough` of them holds (a bound, not a wait:
+        fails after `timeout` seconds)."""
+        got: list[dict[str, Any]] = []
         end = time.monotonic() + timeout
-        while True:
+        while not enough(got):
             left = end - time.monotonic()
             if left <= 0:
                 raise AssertionError(f"no matching message; last: {self.received[-3:]}")
             try:
-                message = self.recv(left)
+                got.append(self.recv(left))
             except TimeoutError:
                 continue
-            if match(message):
-                return message
+        return got
 
-    def state(self, timeout: float = 5, v: int | None = None) -> dict[str, Any]:
-        return self.wait_for(lambda m: m["type"] == "state" and (v is None or m["v"] >= v), timeout)
-
-    def error(self, timeout: float = 5) -> dict[str, Any]:
-        return self.wait_for(lambda m: m["type"] == "error", timeout)
+    def answered(self, timeout: float = WAIT_SECONDS) -> list[dict[str, Any]]:
+        """The messages that arrive until the server has answered everything sent so far: it
+        handles a socket's messages one at a time, in order, so once a ping's pong is back,
+        so are the answers (a refusal, a fresh state) to what was sent before it."""
+        self.send({"type": "ping"})
+        return self.until(lambda got: bool(got) and got[-1]["type"] == "pong", timeout)
 
     def drain(self, quiet: float = 0.3) -> list[dict[str, Any]]:
         """Everything that arrives until nothing has come for `quiet` seconds."""
@@ -104,9 +125,11 @@ class Client:
     def hello(self, token: str | None = None) -> None:
         self.send({"type": "hello", "token": token} if token else {"type": "hello"})
 
-    def is_closed(self) -> bool:
+    def is_closed(self, timeout: float = WAIT_SECONDS) -> bool:
+        """True once the server closes the socket; False if a message comes first or nothing
+        does within `timeout`."""
         try:
-            self.ws.recv(timeout=0.5)
+            self.ws.recv(timeout=timeout)
         except ConnectionClosed:
             return True
         except TimeoutError:

@@ -294,9 +294,9 @@ def test_turn_timer_applies_the_timeout_action(shared_server):
         fan.hello()
         lobby = fan.wait_for(lambda m: m["type"] == "room")
         assert lobby["timer_seconds"] == 1 and 0 < lobby["deadline_in"] <= 1
-        state = fan.wait_for(lambda m: m["type"] == "state" and m["view"]["round"] == 2, timeout=5)
+        state = fan.wait_for(lambda m: m["type"] == "state" and m["view"]["round"] == 2)
         assert state["v"] == 2 and state["view"]["to_act"] == [0, 1]
-        final = fan.wait_for(lambda m: m["type"] == "state" and m["over"], timeout=5)
+        final = fan.wait_for(lambda m: m["type"] == "state" and m["over"])
         assert final["v"] == 4
     log = http.get(f"/api/rooms/{room['code']}/log").json()
     assert {a["source"] for a in log["actions"]} == {"timer"}
