@@ -5,13 +5,10 @@ spectator's socket on the other process makes it play on to the end."""
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 
-from tests.utils.live_server import bearer, create_room
-from tests.utils.process_server import ServerProcess
+from tests.utils.live_server import bearer, create_room, summary_when
+from tests.utils.process_server import ServerProcess, start_together
 
 PIP = "ponies_in_pursuit"
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -30,19 +27,7 @@ def pair(postgres_url, redis_url, redis_prefix, tmp_path):
         )
         for i in (0, 1)
     ]
-    errors: list[BaseException] = []
-
-    def boot(server: ServerProcess) -> None:
-        try:
-            server.start()
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=boot, args=(s,)) for s in servers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    errors = start_together(servers)
     try:
         assert not errors, [str(e) for e in errors]
         yield servers
@@ -62,16 +47,6 @@ def bots_take_over(http, code: str, auth: dict) -> None:
     """Start, and the host lets the bots finish (a bot plays every seat); the host never connects."""
     assert http.post(f"/api/rooms/{code}/start", headers=auth).status_code == 200
     assert http.post(f"/api/rooms/{code}/end-vote", json={"kind": "bots"}, headers=auth).status_code == 200
-
-
-def summary_when(http, code: str, check, seconds: float = 30.0) -> dict:
-    end = time.monotonic() + seconds
-    while True:
-        summary = http.get(f"/api/rooms/{code}").json()
-        if check(summary):
-            return summary
-        assert time.monotonic() < end, f"room {code} never got there: {summary}"
-        time.sleep(0.05)
 
 
 def version(http, code: str) -> int:

@@ -4,12 +4,10 @@ makes it play on, and the spectator sees it to the end."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.app.conftest import settings_for
-from tests.utils.live_server import LiveServer, bearer, create_room
+from tests.utils.live_server import LiveServer, bearer, create_room, summary_when
 
 
 @pytest.fixture
@@ -26,16 +24,6 @@ def bots_only_room(http) -> str:
     assert http.post(f"/api/rooms/{code}/start", headers=auth).status_code == 200
     assert http.post(f"/api/rooms/{code}/end-vote", json={"kind": "bots"}, headers=auth).status_code == 200
     return code
-
-
-def summary_when(http, code: str, check, seconds: float = 20.0) -> dict:
-    end = time.monotonic() + seconds
-    while True:
-        summary = http.get(f"/api/rooms/{code}").json()
-        if check(summary):
-            return summary
-        assert time.monotonic() < end, f"room {code} never got there: {summary}"
-        time.sleep(0.02)
 
 
 def test_a_resting_room_plays_on_when_a_spectator_connects(server):
