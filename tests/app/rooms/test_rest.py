@@ -164,3 +164,25 @@ def test_bot_actions_beyond_the_budget_wait_and_a_players_act_does_not(database_
         assert budget.waiting > 0 and (await service.load(code)).version == blocked
 
     run(service, scenario())
+
+
+def test_a_resting_room_closes_idle_room_seconds_after_its_last_player_left(database_url):
+    service = make_service(database_url, idle_room_seconds=600)
+
+    async def scenario():
+        code, host, _ = await service.create_room("toy", {"rounds": 5}, "Ann")
+        await service.connect(code, hash_token(host))
+        await service.add_bots(code, host, 3)
+        await service.start(code, host)
+        await service.end_vote.propose(code, host, "bots")
+        await service.disconnect(code, hash_token(host))
+        left = time.time()
+        await until(service, code, lambda info: info.rest_since is not None)
+        # Counted from when the host left, not from the start: not yet, then closed.
+        assert (await service.sweep_lifecycle(now=left + 600 - 5))["closed"] == 0
+        assert (await service.sweep_lifecycle(now=left + 600 + 5))["closed"] == 1
+        closed = await service.load(code)
+        assert closed.status == "closed"
+        assert (await service.summary(closed))["resting"] is False
+
+    run(service, scenario())
