@@ -42,6 +42,8 @@ class Room(Base):
         Index("ix_rooms_ended_at", "ended_at"),
         Index("ix_rooms_deadline", "deadline"),
         Index("ix_rooms_bot_turn", "bot_turn"),
+        # Games running per address (migration 0012_rest).
+        Index("ix_rooms_opened_by_status", "opened_by", "status"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -93,6 +95,11 @@ class Room(Base):
     end_vote: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     end_declined: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     ended_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # Rooms that rest (app.rooms.rest; migration 0012_rest): since when the running game rests
+    # (nobody connected: its bots and timer wait), None while it plays on; and a digest of the
+    # address that opened the room, which games running per address are counted by.
+    rest_since: Mapped[float | None] = mapped_column(Float, nullable=True)
+    opened_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="room", order_by="Seat.position", cascade="all, delete-orphan"

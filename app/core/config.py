@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     max_connections: int = 0
     # Sockets one address may hold open to one room at once.
     sockets_per_room: int = 24
+    # Games one address may have running at once (rooms it created that are playing, resting
+    # ones included; app.rooms.lobby): starting one more is refused with a sentence (0: no cap).
+    rooms_per_address: int = 50
     # A socket that has not said a valid hello within this many seconds is closed.
     hello_timeout_seconds: float = 10.0
     # Browser origins allowed to open the room socket, comma-separated
@@ -85,6 +88,14 @@ class Settings(BaseSettings):
     lobby_seconds: float = 6 * 3600
     # Finished and closed rooms (with their action logs) are deleted after this long.
     retention_days: float = 30.0
+    # A running game with nobody connected (no seated player, no spectator) rests after this
+    # long: its bots and its timer wait until someone connects again (app.rooms.rest).
+    rest_seconds: float = 30.0
+    # Bot and timer actions of all rooms of a process draw on one budget (app.rooms.budget):
+    # this many per second, bursts of `bot_actions_burst`; beyond it they wait, a player's
+    # action never does (0: no budget).
+    bot_actions_per_second: float = 200.0
+    bot_actions_burst: float = 50.0
 
     # Flood control per socket (app.ws.flood): sustained messages per second and burst, for
     # actions, pings and malformed messages. Beyond them: a `slow_down` error, nothing stored.

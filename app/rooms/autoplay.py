@@ -2,7 +2,10 @@
 engine's timeout action (PIP-18). Both submit their moves through the one action pipeline
 (app.rooms.pipeline). Re-armed at start-up, when a socket says hello, and by a periodic
 sweep; with several processes each move is written by compare-and-set on the room's version,
-so a timer fires once and a bot moves once per version."""
+so a timer fires once and a bot moves once per version.
+
+Before a move, a room with nobody connected may rest instead (app.rooms.rest), and every bot
+move and timer firing of the process takes its turn from one budget (app.rooms.budget)."""
 
 from __future__ import annotations
 
@@ -15,10 +18,13 @@ from functools import partial
 import engine
 from app import metrics
 
+from .budget import ActionBudget
+from .errors import RoomError
 from .lifecycle import clear_bot_turn, due_for_takeover
 from .parts import Parts
 from .pipeline import BotMove, Pipeline, TimerMove
 from .publish import Change
+from .rest import RoomRest
 from .snapshot import RoomInfo
 
 log = logging.getLogger("paddock.rooms")
@@ -32,7 +38,10 @@ class Autoplay:
         self.timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
         self.sweeper: asyncio.Task[None] | None = None
         # What else each sweep does (the lifecycle's idle rooms and purge).
-        self.sweep_hooks: list[Callable[[], Awaitable[object]]] = []
+        self.sweep_hooks: list[Callable[[], Awaitable[object]]] = [self._wake_rooms_back]
+        self.rest = RoomRest(parts)
+        settings = parts.settings
+        self.budget = ActionBudget(settings.bot_actions_per_second, settings.bot_actions_burst)
         pipeline.followers.append(self.follow)
 
     async def follow(self, change: Change) -> None:
@@ -46,6 +55,8 @@ class Autoplay:
         """Start the room's bot task if a bot seat is awaited."""
         if info.status != "playing" or info.state is None or info.code in self.bot_tasks:
             return
+        if info.rest_since is not None:
+            return
         bots = {seat.position for seat in info.seats if seat.is_bot}
         if bots & set(engine.to_act(info.state)):
             self.bot_tasks[info.code] = asyncio.create_task(self._run_bots(info.code))
@@ -54,6 +65,11 @@ class Autoplay:
         try:
             while True:
                 await asyncio.sleep(self.parts.settings.bot_delay)
+                if await self.rest.due(code):
+                    self.bot_tasks.pop(code, None)
+                    await self._rest(code)
+                    return
+                await self.budget.take()
                 if await self.pipeline.submit(code, BotMove()) is None:
                     self.bot_tasks.pop(code, None)
                     return
@@ -73,13 +89,20 @@ class Autoplay:
         if current is not None and current[1] is not asyncio.current_task():
             current[1].cancel()
         self.timers.pop(info.code, None)
-        if info.deadline is not None:
+        if info.deadline is not None and info.rest_since is None:
             task = asyncio.create_task(self._fire_at(info.code, info.deadline))
             self.timers[info.code] = (info.deadline, task)
 
     async def _fire_at(self, code: str, deadline: float) -> None:
         try:
             await asyncio.sleep(max(0.0, deadline - time.time()))
+            if await self.rest.due(code):
+                entry = self.timers.get(code)
+                if entry is not None and entry[1] is asyncio.current_task():
+                    del self.timers[code]
+                await self._rest(code)
+                return
+            await self.budget.take()
             change = await self.pipeline.submit(code, TimerMove())
             entry = self.timers.get(code)
             if entry is not None and entry[1] is asyncio.current_task():
@@ -92,6 +115,33 @@ class Autoplay:
             raise
         except Exception:
             log.exception("timer task failed")
+
+    # ---- resting (app.rooms.rest) -----------------------------------------
+
+    async def _rest(self, code: str) -> None:
+        """Nobody is here: the room rests, and this process's timer for it stops (a bot task
+        of it finds the room resting at its next move and ends)."""
+        await self.rest.rest(code)
+        entry = self.timers.pop(code, None)
+        if entry is not None and entry[1] is not asyncio.current_task():
+            entry[1].cancel()
+        if await self.rest.someone_here(code):  # a hello read the room just before it rested
+            await self.come_back(code)
+
+    async def come_back(self, code: str, info: RoomInfo | None = None) -> None:
+        """Someone connected (`info`: the room as their socket read it): a resting room plays
+        on, and this process runs its bots and timer."""
+        if info is None or info.rest_since is not None:
+            try:
+                woke = await self.rest.wake(code)
+                info = woke if woke is not None else await self.parts.memory.info(code)
+            except RoomError:  # gone meanwhile
+                return
+        self.adopt(info)
+
+    async def _wake_rooms_back(self) -> None:
+        for code in await self.rest.back_meanwhile():
+            await self.come_back(code)
 
     # ---- taking over ------------------------------------------------------
 

@@ -63,9 +63,11 @@ def _keep_lifecycle_marks(session: Session, _context: Any, _instances: Any) -> N
 
 def due_for_takeover(session: Session, now: float, horizon: float | None) -> list[str]:
     """Running rooms whose timer fires within `horizon` seconds (any deadline when None) or
-    whose bot is awaited: the only ones the periodic sweep loads."""
+    whose bot is awaited, and that do not rest (app.rooms.rest): the only ones the periodic
+    sweep loads."""
     timer = Room.deadline.is_not(None) if horizon is None else Room.deadline <= now + horizon
-    query = select(Room.code).where(Room.status == "playing", or_(timer, Room.bot_turn.is_(True)))
+    running = and_(Room.status == "playing", Room.rest_since.is_(None))  # a resting room waits
+    query = select(Room.code).where(running, or_(timer, Room.bot_turn.is_(True)))
     return list(session.scalars(query).all())
 
 
@@ -124,6 +126,7 @@ def list_rooms(session: Session, status: str | None = None, limit: int = 100) ->
             "created_at": room.created_at.isoformat() if room.created_at else None,
             "active_at": room.active_at,
             "ended_at": room.ended_at,
+            "rest_since": room.rest_since,
         }
         for room in session.scalars(query).all()
     ]

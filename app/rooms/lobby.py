@@ -18,6 +18,7 @@ from . import decisions, seat_choices
 from .errors import RoomError, bad_token, not_host
 from .names import clean_name, free_default, require_unique
 from .publish import Change
+from .running import opened_by, require_room_to_run
 from .seat_change import change_and_tell
 from .snapshot import RoomInfo, hash_token, snapshot
 from .spectators import named as named_spectators
@@ -48,9 +49,15 @@ class Lobby:
         return info
 
     async def create_room(
-        self, game_id: str, options: dict[str, Any] | None, name: Any, turn_seconds: Any = None
+        self,
+        game_id: str,
+        options: dict[str, Any] | None,
+        name: Any,
+        turn_seconds: Any = None,
+        address: str | None = None,
     ) -> tuple[str, str, int]:
-        """A new room in the lobby; its creator is the host in seat 0. Returns (code, token, seat)."""
+        """A new room in the lobby; its creator is the host in seat 0. Returns (code, token, seat).
+        `address`: the creator's (the games it runs at once are capped: app.rooms.running)."""
         game = engine.get_game(game_id)
         if options is not None and not isinstance(options, dict):
             raise RoomError("bad_options", "Options must be a set of named values.")
@@ -77,6 +84,7 @@ class Lobby:
                 state=None,
                 turn_seconds=seconds,
                 deadline=None,
+                opened_by=opened_by(address),
             )
             room.seats.append(
                 Seat(
@@ -215,6 +223,7 @@ class Lobby:
                 return None
             _require_lobby(room)
             game = engine.get_game(room.game)
+            require_room_to_run(session, room, self.parts.settings)
             if len(room.seats) < game.min_seats:
                 raise RoomError(
                     "too_few_seats",

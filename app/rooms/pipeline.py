@@ -112,8 +112,8 @@ class BotMove:
     source: str = "bot"
 
     def plan(self, room: PlayRecord, now: float) -> Planned | None:
-        if room.status != "playing" or room.state is None:
-            return None
+        if room.status != "playing" or room.state is None or room.rest_since is not None:
+            return None  # (a resting room's bots wait for someone to connect: app.rooms.rest)
         waiting = awaited(room)
         bots = [seat.position for seat in room.seats if seat.is_bot and seat.position in waiting]
         if not bots:
@@ -143,6 +143,8 @@ class TimerMove:
         # Against the stored deadline: when several processes wait for the same one, the
         # first fires and moves it, the others find it in the future and do nothing.
         if room.status != "playing" or room.deadline is None or room.deadline > now + 0.05:
+            return None
+        if room.rest_since is not None:  # a resting room's timer waits (app.rooms.rest)
             return None
         assert room.state is not None, "a playing room has a state"
         rng = random.Random(secrets.randbits(64))

@@ -47,6 +47,7 @@ READ = (
     "lobby",
     "end_vote",
     "ended_by",
+    "rest_since",
 )
 SEAT_COLUMNS = (
     "position",
@@ -117,6 +118,8 @@ class PlayRecord:
     lobby: dict[str, Any] | None
     end_vote: dict[str, Any] | None
     ended_by: str | None
+    # Since when the game rests (nobody connected: bots and timer wait; app.rooms.rest).
+    rest_since: float | None
     status: str
     version: int
     state: dict[str, Any] | None

@@ -196,6 +196,8 @@ class Publisher:
         out["chat"] = {"spectators": info.chat_spectators, "muted": list(info.chat_muted)}
         out["rematch"] = info.rematch_code
         out["odds_players"] = info.odds_players
+        # Nobody connected: the game's bots and timer wait (app.rooms.rest).
+        out["resting"] = info.rest_since is not None and info.status == "playing"
         out["spectators"] = spectator_listing(connected)
         if info.status == "lobby":
             out["lobby"] = public_lobby(info)

@@ -77,6 +77,7 @@ class Rematch:
                 deadline=None,
                 chat_spectators=room.chat_spectators is not False,
                 odds_players=bool(room.odds_players),
+                opened_by=room.opened_by,  # the same table: its games running count together
             )
             for seat in sorted(room.seats, key=lambda s: s.position):
                 # A seat whose player is away, or let bots finish by vote, still has its player.

@@ -44,6 +44,7 @@ from .play_record import PlayRecord
 from .publish import Change, Publisher, channel
 from .rematch import Rematch
 from .replays import Replays, not_over
+from .rest import WATCHING
 from .seat_choices import SeatChoices
 from .seat_requests import SeatRequests
 from .seats import Seats
@@ -206,15 +207,32 @@ class RoomService:
     def adopt(self, info: RoomInfo) -> None:
         self.autoplay.adopt(info)
 
+    async def come_back(self, info: RoomInfo) -> None:
+        """A socket said hello (`info`: the room it read): a resting room plays on (app.rooms.rest),
+        and this process takes care of its bots and timer."""
+        await self.autoplay.come_back(info.code, info)
+
+    async def watch(self, code: str) -> None:
+        """An anonymous spectator's socket said hello: the room is not empty (app.rooms.rest)."""
+        await self.publisher.arrive(code, WATCHING)
+
+    async def unwatch(self, code: str) -> None:
+        await self.publisher.depart(code, WATCHING)
+
     async def resume(self) -> int:
         return await self.autoplay.resume()
 
     # ---- the lobby --------------------------------------------------------------
 
     async def create_room(
-        self, game_id: str, options: dict[str, Any] | None, name: Any, turn_seconds: Any = None
+        self,
+        game_id: str,
+        options: dict[str, Any] | None,
+        name: Any,
+        turn_seconds: Any = None,
+        address: str | None = None,
     ) -> tuple[str, str, int]:
-        return await self.lobby.create_room(game_id, options, name, turn_seconds)
+        return await self.lobby.create_room(game_id, options, name, turn_seconds, address)
 
     async def join(self, code: str, name: Any) -> tuple[str, int]:
         return await self.lobby.join(code, name)

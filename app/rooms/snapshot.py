@@ -57,6 +57,8 @@ class RoomInfo:
     # Ending a game by vote (app.rooms.end_vote): the open proposal; "bots" or "abandon" once passed.
     end_vote: dict[str, Any] | None = None
     ended_by: str | None = None
+    # Since when the running game rests: nobody is connected, its bots and timer wait (app.rooms.rest).
+    rest_since: float | None = None
 
     def seat_of(self, token_hash: str | None) -> SeatInfo | None:
         if token_hash is None:
@@ -87,6 +89,7 @@ def snapshot(room: Room | PlayRecord) -> RoomInfo:
         lobby=room.lobby,
         end_vote=room.end_vote,
         ended_by=room.ended_by,
+        rest_since=room.rest_since,
     )
 
 

@@ -107,6 +107,7 @@ class RoomConnection:
         "refusals",
         "odds",
         "tote",
+        "watching",
     )
 
     def __init__(
@@ -156,6 +157,9 @@ class RoomConnection:
         self.refusals = RefusalLog(settings.refusal_log_seconds)
         self.odds = OddsSocket(self)
         self.tote = ToteSocket(self)
+        # A spectator's socket counts as someone in the room (a room with nobody rests:
+        # app.rooms.rest) from its hello to its close.
+        self.watching = False
 
     async def run(self) -> None:
         # The room's channel is heard before the room is read: the first socket of a room in
@@ -193,6 +197,9 @@ class RoomConnection:
                 await self.group.close()
                 if self.token_hash is not None:
                     await self.rooms.disconnect(self.code, self.token_hash)
+                if self.watching:
+                    self.watching = False
+                    await self.rooms.unwatch(self.code)
             finally:
                 self.refusals.close(self.code)
                 self.odds.close()
@@ -292,12 +299,16 @@ class RoomConnection:
         self.hear_from_now()
         if self.token_hash is not None:
             await self.rooms.connect(self.code, self.token_hash)
+        else:
+            self.watching = True
+            await self.rooms.watch(self.code)
         info = await self.sync()
         self.group.after_hello(info)
         await self.tote.after_sync(info.status)
         # Any process serving the room takes care of its bots and timer (e.g. after
         # the process that ran them died); the database lets only one act per version.
-        self.rooms.adopt(info)
+        # A room that rested because nobody was here plays on (app.rooms.rest).
+        await self.rooms.come_back(info)
 
     async def on_act(self, act: Act) -> None:
         if not self.greeted:

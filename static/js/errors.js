@@ -92,6 +92,7 @@ const ERROR_KEYS = {
   http_error: "error.http_error",
   // limits and storage (app/core/ratelimit.py, app/ws/guard.py, app/core/storage.py)
   slow_down: "error.slow_down",
+  too_many_games: "error.too_many_games",
   storage_unavailable: "error.storage_unavailable",
   bad_origin: "error.bad_origin",
   hello_timeout: "error.hello_timeout",

@@ -166,3 +166,16 @@ def start(http: httpx.Client, code: str, token: str) -> dict[str, Any]:
     response = http.post(f"/api/rooms/{code}/start", headers=bearer(token))
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def summary_when(
+    http: httpx.Client, code: str, check: Callable[[dict[str, Any]], bool], seconds: float = 30.0
+) -> dict[str, Any]:
+    """The room's public summary once `check(summary)` holds (asked again until then)."""
+    end = time.monotonic() + seconds
+    while True:
+        summary = http.get(f"/api/rooms/{code}").json()
+        if check(summary):
+            return summary
+        assert time.monotonic() < end, f"room {code} never got there: {summary}"
+        time.sleep(0.02)

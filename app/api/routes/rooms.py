@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from app.api.deps import Rooms, SeatToken
 from app.api.validation import RoomCode, StrictBody, per_client, reject_non_finite
+from app.core.ratelimit import client_address
 from app.rooms.errors import RoomError
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
@@ -34,9 +35,12 @@ class AddBots(StrictBody):
 
 
 @router.post("", status_code=201, dependencies=[per_client("create")])
-async def create_room(body: CreateRoom, rooms: Rooms) -> dict[str, Any]:
+async def create_room(body: CreateRoom, rooms: Rooms, request: Request) -> dict[str, Any]:
     reject_non_finite(body.options)
-    code, token, seat = await rooms.create_room(body.game, body.options, body.name, body.turn_seconds)
+    address = client_address(request.client)  # the games it runs at once are capped
+    code, token, seat = await rooms.create_room(
+        body.game, body.options, body.name, body.turn_seconds, address
+    )
     return {"code": code, "token": token, "seat": seat, "url": f"/rooms/{code}"}
 
 
