@@ -58,6 +58,8 @@ class Settings(BaseSettings):
     rooms_created_limit: str = "60/minute;600/hour"
     joins_limit: str = "120/minute;1200/hour"
     hellos_limit: str = "300/minute"
+    # "I'm one of the players" requests for a seat (app.rooms.seat_requests), over all rooms.
+    seat_requests_limit: str = "30/minute;300/hour"
     # Connections (app.core.connections, `paddock serve`): seconds a client has to send a
     # request's headers; connections one address may hold at once, HTTP and sockets together
     # (0: no cap); addresses counted only in the total (e.g. a reverse proxy, comma-separated);
