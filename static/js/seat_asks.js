@@ -78,7 +78,7 @@ export function setupSeatAsks({ code, send, me, isHost, hasLeftSeat, myId, myNam
     if (by === "host" && !isHost()) return el("p", attrs, line, " ", el("span", { text: t("seat_ask.host_answers") }));
     const parts = [line, " "];
     if (by === "players") {
-      parts.push(el("span", { class: "seat-ask-agreed", text: t("seat_ask.all_agree", { n: req.yes.length }) }), " ");
+      parts.push(el("span", { class: "seat-agreed", text: t("seat_ask.all_agree", { n: req.yes.length }) }), " ");
     }
     if (!req.yes.includes(me())) parts.push(button("seat_ask.give", true, "primary"), " ");
     parts.push(button("seat_ask.refuse", false, "secondary"));
