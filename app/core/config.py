@@ -102,8 +102,9 @@ class Settings(BaseSettings):
     seat_grace_seconds: float = 30.0
     # How long a "continue on another device" link (one-time code) stays valid.
     seat_link_seconds: float = 600.0
-    # A link claimed for a seat whose device is connected asks that device first; the seat
-    # moves only if the device stayed silent this long (a device in use keeps its seat).
+    # A link claimed for a seat whose device is connected asks that device first; the claim is
+    # told to try again after this long. The seat moves only on the device's "that's me", never
+    # by silence (issue 42).
     seat_ask_seconds: float = 30.0
     # Chat flood control per connection: a burst of this many messages, then one more
     # every `chat_refill_seconds`.
