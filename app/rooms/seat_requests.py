@@ -43,7 +43,7 @@ from . import lobby
 from .errors import RoomError
 from .names import clean_name, same_name
 from .publish import channel
-from .seats import APPROVED, presence_unknown
+from .seats import APPROVED, grace_wait, presence_unknown
 from .snapshot import RoomInfo, hash_token, snapshot
 from .spectators import named
 from .summary_extras import REQUEST_SECONDS, live_requests
@@ -222,8 +222,8 @@ def _may_answer_for(
             409,
             name=seat.name,
         )
-    if seat.away_since is not None and now - seat.away_since < grace:
-        wait = math.ceil(grace - (now - seat.away_since))
+    wait = grace_wait(seat, now, grace)
+    if wait:
         raise RoomError(
             "too_soon",
             f"{seat.name}'s device may be back in a moment; you can answer in {wait} s.",

@@ -213,8 +213,8 @@ class Seats:
             if not seat.has_left:
                 if seat.token_hash in connected:
                     raise RoomError("seat_in_use", "That player is still connected.", 409)
-                if seat.away_since is not None and now - seat.away_since < grace:
-                    wait = math.ceil(grace - (now - seat.away_since))
+                wait = grace_wait(seat, now, grace)
+                if wait:
                     raise RoomError(
                         "too_soon",
                         f"That player may be back in a moment; you can hand the seat to a bot in {wait} s.",
@@ -400,6 +400,14 @@ class Seats:
             await self.parts.publisher.frames(code, frames)
             self.autoplay.arm_timer(info)
         return info
+
+
+def grace_wait(seat: Seat, now: float, grace: float) -> int:
+    """Whole seconds until the grace of the seat's dropped device is over (0: over, or never
+    began: the device never connected since a restart)."""
+    if seat.away_since is None or now - seat.away_since >= grace:
+        return 0
+    return max(1, math.ceil(grace - (now - seat.away_since)))
 
 
 def _take_seat(seat: Seat, token_hash: str) -> None:

@@ -22,7 +22,7 @@ from app.models import ActionRow, Room
 from app.rooms.replay import rebuild
 from tests.utils.db import stored
 from tests.utils.live_server import Client, bearer, create_room, join, start
-from tests.utils.process_server import ServerProcess
+from tests.utils.process_server import ServerProcess, start_together
 
 PIP = "ponies_in_pursuit"
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -48,19 +48,7 @@ def pair(postgres_url, redis_url, redis_prefix, tmp_path_factory):
         )
         for i in (0, 1)
     ]
-    errors: list[BaseException] = []
-
-    def boot(server: ServerProcess) -> None:
-        try:
-            server.start()
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=boot, args=(s,)) for s in servers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    errors = start_together(servers)
     try:
         assert not errors, [str(e) for e in errors] + [
             (tmp_path / f"server{i}.log").read_text() for i in (0, 1)

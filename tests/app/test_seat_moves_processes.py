@@ -7,12 +7,10 @@ answers for another player's seat."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from tests.utils.live_server import Client, bearer, create_room, join, start
-from tests.utils.process_server import ServerProcess
+from tests.utils.process_server import ServerProcess, start_together
 
 PIP = "ponies_in_pursuit"
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -30,19 +28,7 @@ def boot_pair(postgres_url: str, redis_url: str, redis_prefix: str, tmp_path) ->
         )
         for i in (0, 1)
     ]
-    errors: list[BaseException] = []
-
-    def boot(server: ServerProcess) -> None:
-        try:
-            server.start()
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=boot, args=(s,)) for s in servers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    errors = start_together(servers)
     if errors:
         for server in servers:
             server.stop()

@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -91,3 +92,22 @@ class ServerProcess:
 
     def socket(self, code: str) -> Client:
         return Client(f"ws://127.0.0.1:{self.port}/ws/rooms/{code}")
+
+
+def start_together(servers: list[ServerProcess]) -> list[BaseException]:
+    """Start the processes at once (so their migrations meet the advisory lock); the errors of
+    those that failed to start."""
+    errors: list[BaseException] = []
+
+    def boot(server: ServerProcess) -> None:
+        try:
+            server.start()
+        except BaseException as exc:  # noqa: BLE001 - returned to the caller
+            errors.append(exc)
+
+    threads = [threading.Thread(target=boot, args=(s,)) for s in servers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return errors

@@ -165,18 +165,27 @@ def test_the_host_approves_once_the_device_is_gone_past_the_grace(shared_server,
         assert moved.status_code == 200 and moved.json()["seat"] == 1
 
 
+@contextmanager
+def bea_asks_from_a_second_socket(server, seat):
+    """Ann hosts (not connected), Bea plays seat 1 (connected), Cy seat 2 (not connected); Bea's
+    spectator socket asked for `seat`. Yields (the room, Bea's, Cy's, Bea's seated socket, her
+    spectator socket)."""
+    room, bea, cy = three_players(server.http)
+    with server.socket(room["code"]) as bea_ws, watching(server, room["code"]) as bea_spec:
+        bea_ws.hello(bea["token"])
+        bea_ws.state()
+        ask(bea_spec, seat)
+        asked_for(bea_ws, seat)
+        yield room, bea, cy, bea_ws, bea_spec
+
+
 def test_a_player_cannot_give_the_hosts_seat_to_their_own_second_socket(shared_server, clock):
     """Finding 1: the host is gone; Bea asks for seat 0 from a spectator socket and gives it from
     her seated one. Before: the seat, its view and the host's powers were hers. Now one other
     player never moves a seat, and with Cy here too both must agree."""
     http = shared_server.http
-    room, bea, cy = three_players(http)
-    code = room["code"]
-    with shared_server.socket(code) as bea_ws, watching(shared_server, code) as bea_spec:
-        bea_ws.hello(bea["token"])
-        bea_ws.state()
-        ask(bea_spec, 0)
-        asked_for(bea_ws, 0)
+    with bea_asks_from_a_second_socket(shared_server, 0) as (room, _bea, cy, bea_ws, bea_spec):
+        code = room["code"]
         refused = give(bea_ws, 0)
         assert refused["type"] == "error" and refused["code"] == "too_few_players"
         with shared_server.socket(code) as cy_ws:
@@ -196,14 +205,8 @@ def test_a_player_cannot_give_the_hosts_seat_to_their_own_second_socket(shared_s
 
 
 def test_a_player_cannot_give_a_dropped_players_seat_to_their_own_second_socket(shared_server, clock):
-    http = shared_server.http
-    room, bea, cy = three_players(http)
-    code = room["code"]
-    with shared_server.socket(code) as bea_ws, watching(shared_server, code) as bea_spec:
-        bea_ws.hello(bea["token"])
-        bea_ws.state()
-        ask(bea_spec, 2)
-        asked_for(bea_ws, 2)
+    with bea_asks_from_a_second_socket(shared_server, 2) as (room, _bea, cy, bea_ws, bea_spec):
+        code = room["code"]
         # The host gone too: one other player alone never moves it.
         assert give(bea_ws, 2)["code"] == "too_few_players"
         with shared_server.socket(code) as ann:
