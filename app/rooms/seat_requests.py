@@ -225,10 +225,11 @@ def _may_answer_for(
     wait = grace_wait(seat, now, grace)
     if wait:
         raise RoomError(
-            "too_soon",
+            "seat_grace",
             f"{seat.name}'s device may be back in a moment; you can answer in {wait} s.",
             409,
             retry_after=wait,
+            name=seat.name,
         )
 
 

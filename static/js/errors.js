@@ -74,6 +74,7 @@ const ERROR_KEYS = {
   too_few_players: "error.too_few_players",
   seat_requests_address: "error.seat_requests_address",
   which_request: "error.which_request",
+  seat_grace: "error.seat_grace",
   already_seated: "error.already_seated",
   bot_plays: "error.bot_plays",
   bots_finish: "error.bots_finish",

@@ -155,7 +155,7 @@ def test_the_host_approves_once_the_device_is_gone_past_the_grace(shared_server,
         [request] = listed(ann, 1)
         grace = shared_server.settings.seat_grace_seconds
         early = give(ann, 1, request["from"])
-        assert early["code"] == "too_soon" and early["params"]["retry_after"] == grace
+        assert early["code"] == "seat_grace" and early["params"]["retry_after"] == grace
         clock.now += grace
         assert give(ann, 1, request["from"])["outcome"] == "moved"
         link = seen(fresh, lambda m: m["type"] == "seat_given")["link"]
