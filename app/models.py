@@ -128,15 +128,16 @@ class Seat(Base):
     # sha256 of the one-time "continue on another device" code, and when it expires.
     link_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     link_expires: Mapped[float | None] = mapped_column(Float, nullable=True)
-    # When a claim of that link asked the seat's connected device (migration 0005): the seat
-    # moves only once the device stayed silent `seat_ask_seconds`. A device that keeps its
-    # seat clears `link_expires` (the link then says so).
+    # When a claim of that link asked the seat's connected device (migration 0005); 0.0
+    # (app.rooms.seats.APPROVED) once the seat's consent was given: the device said "that's me",
+    # or a seat request was approved. A device that keeps its seat clears `link_expires` (the
+    # link then says so).
     link_asked: Mapped[float | None] = mapped_column(Float, nullable=True)
-    # "I'm one of the players" (app.rooms.seat_requests; migration 0007): the spectator
-    # connection that asked for this seat and when; the host (or, with the host away, another
-    # seated player) gives it with one click.
-    request_from: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    request_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # "I'm one of the players" (app.rooms.seat_requests; migration 0012): the spectators asking
+    # for this seat now, oldest first, each {"from": spectator id, "name": the name they gave,
+    # "named": whether a named spectator of the room goes by it, "at": when, "yes": [seats
+    # that agreed]}; None or [] when nobody asks.
+    requests: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
 
     room: Mapped[Room] = relationship(back_populates="seats")
 

@@ -58,6 +58,8 @@ class Settings(BaseSettings):
     rooms_created_limit: str = "60/minute;600/hour"
     joins_limit: str = "120/minute;1200/hour"
     hellos_limit: str = "300/minute"
+    # "I'm one of the players" requests for a seat (app.rooms.seat_requests), over all rooms.
+    seat_requests_limit: str = "30/minute;300/hour"
     # Connections (app.core.connections, `paddock serve`): seconds a client has to send a
     # request's headers; connections one address may hold at once, HTTP and sockets together
     # (0: no cap); addresses counted only in the total (e.g. a reverse proxy, comma-separated);
@@ -111,8 +113,9 @@ class Settings(BaseSettings):
     seat_grace_seconds: float = 30.0
     # How long a "continue on another device" link (one-time code) stays valid.
     seat_link_seconds: float = 600.0
-    # A link claimed for a seat whose device is connected asks that device first; the seat
-    # moves only if the device stayed silent this long (a device in use keeps its seat).
+    # A link claimed for a seat whose device is connected asks that device first; the claim is
+    # told to try again after this long. The seat moves only on the device's "that's me", never
+    # by silence (issue 42).
     seat_ask_seconds: float = 30.0
     # Chat flood control per connection: a burst of this many messages, then one more
     # every `chat_refill_seconds`.

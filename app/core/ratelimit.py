@@ -1,5 +1,5 @@
-"""Per-client limits (by address): room creations, joins and socket hellos per time window,
-and sockets open at once per room.
+"""Per-client limits (by address): room creations, joins, socket hellos and seat requests per
+time window, and sockets open at once per room.
 
 The windows use the `limits` library (moving window, in-process memory): each address keeps at
 most N timestamps per kind and its entries expire with the window, so the state stays bounded by
@@ -27,6 +27,7 @@ WHAT = {
     "create": "rooms created",
     "join": "seats taken",
     "hello": "connections to rooms",
+    "seat_request": "seat requests",
 }
 
 
@@ -47,6 +48,7 @@ class ClientLimits:
             "create": parse_many(settings.rooms_created_limit),
             "join": parse_many(settings.joins_limit),
             "hello": parse_many(settings.hellos_limit),
+            "seat_request": parse_many(settings.seat_requests_limit),
         }
         self.sockets_per_room = settings.sockets_per_room
         self.storage = MemoryStorage()

@@ -58,8 +58,7 @@ SEAT_COLUMNS = (
     "token_hash",
     "away_since",
     "reclaim_hash",
-    "request_from",
-    "request_at",
+    "requests",
 )
 
 # Built once, compiled once per dialect and run on the driver's cursor (app.core.prepared).

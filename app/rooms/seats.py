@@ -13,9 +13,13 @@
   for a seat a bot took over (claiming it takes the seat back from the bot).
   A seat whose device is connected never moves unasked: the claim asks that device
   (`seat_ask` on its sockets) and fails with `seat_asked` (retry after `seat_ask_seconds`);
-  the seat moves only when a later claim finds the device stayed silent that long, or the
-  device let it go. A device that answers "keep", acts or chats meanwhile keeps the seat
-  (the link then fails with `seat_kept`). The old device is told (`seat_taken`).
+  the seat moves only once the device said "that's me" (let it go): silence never moves it
+  (issue 42). A device that answers "keep", acts or chats meanwhile keeps the seat (the link
+  then fails with `seat_kept`). A device gone moves with the link only after the grace
+  period. The old device is told (`seat_taken`). A link made for an approved seat request
+  (app.rooms.seat_requests) moves the seat at once.
+- Once the game has ended, seats no longer move (no link, no claim): the rematch seat belongs
+  to whoever held the seat when the game ended (app.rooms.rematch).
 - A room without a timer whose awaited seat is away cannot go on: the host may set the turn
   timer during the game (`set_turn_timer`), and the timer then plays for the away seat.
 """
@@ -46,6 +50,19 @@ if TYPE_CHECKING:
     from .parts import Parts
 
 log = logging.getLogger("paddock.rooms")
+
+
+# `Seat.link_asked` of a link whose seat's consent was given (its device let it go, or a seat
+# request was approved): its claim moves the seat at once.
+APPROVED = 0.0
+
+
+def seats_final() -> RoomError:
+    return RoomError(
+        "seats_final",
+        "The game is over: seats no longer move, and each rematch seat goes to whoever held it at the end.",
+        409,
+    )
 
 
 def bad_link() -> RoomError:
@@ -196,8 +213,8 @@ class Seats:
             if not seat.has_left:
                 if seat.token_hash in connected:
                     raise RoomError("seat_in_use", "That player is still connected.", 409)
-                if seat.away_since is not None and now - seat.away_since < grace:
-                    wait = math.ceil(grace - (now - seat.away_since))
+                wait = grace_wait(seat, now, grace)
+                if wait:
                     raise RoomError(
                         "too_soon",
                         f"That player may be back in a moment; you can hand the seat to a bot in {wait} s.",
@@ -231,6 +248,8 @@ class Seats:
             room = self.parts.store.room(session, code)
             if not token:
                 raise RoomError("no_token", "This needs your seat token.", 401)
+            if room.status in ENDED:
+                raise seats_final()
             if position is None:
                 seat = _seat_by_token(room, token)
             else:
@@ -250,9 +269,9 @@ class Seats:
         return link, seat
 
     async def claim_link(self, code: str, link: Any) -> tuple[str, int]:
-        """Open a one-time code: this browser gets a new token for the seat (the old one stops),
-        at once when no device holds the seat, else only after its device was asked and stayed
-        silent for `seat_ask_seconds`."""
+        """Open a one-time code: this browser gets a new token for the seat (the old one stops):
+        at once when its consent was given (APPROVED) or no device holds it; a connected device
+        is asked and must let it go; a device gone only a moment ago is waited for (the grace)."""
         if not isinstance(link, str) or not 0 < len(link) <= 64:
             raise bad_link()
         if not await self.parts.publisher.broadcast.presence_settled():  # never move a held seat unasked
@@ -273,15 +292,18 @@ class Seats:
                 raise seat_kept()
             if seat.link_expires < now:
                 raise bad_link()
+            if room.status in ENDED:
+                raise seats_final()
             old = seat.token_hash
-            # (A seat its player marked away is still theirs: its device is asked too.)
-            if old is not None and old in connected:
+            # (A seat its player marked away is still theirs: its device is asked too.) Only the
+            # device's own answer moves it: silence, however long, does not.
+            if seat.link_asked == APPROVED:
+                pass
+            elif old is not None and old in connected:
                 if seat.link_asked is None:
                     seat.link_asked = now
                     return "ask", seat.position, old, ask_for, None, []
-                left = ask_for - (now - seat.link_asked)
-                if left > 0:
-                    return "wait", seat.position, old, left, None, []
+                return "wait", seat.position, old, ask_for, None, []
             elif old is not None and seat.away_since is not None:
                 left = grace - (now - seat.away_since)  # its device may be back in a moment
                 if left > 0:
@@ -320,8 +342,8 @@ class Seats:
         if outcome != "moved":
             raise RoomError(
                 "seat_asked",
-                f"That seat's device is still connected, so its player was asked first; the seat moves "
-                f"to this device if nobody answers there within {wait} s. Try again then.",
+                "That seat's device is still connected, so its player was asked first; the seat moves "
+                "to this device once they answer there that it is them.",
                 409,
                 retry_after=wait,
                 seat=position,
@@ -330,9 +352,7 @@ class Seats:
 
     async def answer_seat_ask(self, code: str, token_hash: str, keep: bool) -> bool:
         """The asked device keeps its seat (the link then fails with `seat_kept`) or lets it go
-        at once; False when no claim of this seat waits for an answer."""
-        now = self.parts.clock()
-        ask_for = self.parts.settings.seat_ask_seconds
+        (the next claim moves it); False when no claim of this seat waits for an answer."""
 
         def work(session: Session) -> bool:
             room = self.parts.store.room(session, code)
@@ -343,7 +363,7 @@ class Seats:
                 seat.link_expires = None
                 seat.link_asked = None
             else:
-                seat.link_asked = now - ask_for
+                seat.link_asked = APPROVED
             return True
 
         async with self.parts.locks[code]:
@@ -380,6 +400,14 @@ class Seats:
             await self.parts.publisher.frames(code, frames)
             self.autoplay.arm_timer(info)
         return info
+
+
+def grace_wait(seat: Seat, now: float, grace: float) -> int:
+    """Whole seconds until the grace of the seat's dropped device is over (0: over, or never
+    began: the device never connected since a restart)."""
+    if seat.away_since is None or now - seat.away_since >= grace:
+        return 0
+    return max(1, math.ceil(grace - (now - seat.away_since)))
 
 
 def _take_seat(seat: Seat, token_hash: str) -> None:

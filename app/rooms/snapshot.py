@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,9 +29,8 @@ class SeatInfo:
     # Group play (app.rooms.seats): when its last socket closed; whose seat a bot plays for now.
     away_since: float | None = None
     reclaim_hash: str | None = None
-    # A spectator connection asked for this seat, and when (app.rooms.seat_requests).
-    request_from: str | None = None
-    request_at: float | None = None
+    # The spectators asking for this seat now (app.rooms.seat_requests).
+    requests: Sequence[dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,5 @@ def seat_info(seat: Seat | SeatInfo) -> SeatInfo:
         seat.token_hash,
         away_since=seat.away_since,
         reclaim_hash=seat.reclaim_hash,
-        request_from=seat.request_from,
-        request_at=seat.request_at,
+        requests=tuple(seat.requests or ()),
     )

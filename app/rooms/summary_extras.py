@@ -12,32 +12,31 @@ from .snapshot import RoomInfo, SeatInfo
 if TYPE_CHECKING:
     from app.models import Seat
 
-# How long a request waits for the host's answer before someone else may ask for the seat.
+# How long a request waits for its answer.
 REQUEST_SECONDS = 120.0
 
 
-def pending(seat: Seat | SeatInfo, now: float) -> bool:
-    """A request of `seat` waits for its answer."""
-    asked_at = seat.request_at
-    return seat.request_from is not None and asked_at is not None and now - asked_at < REQUEST_SECONDS
+def live_requests(seat: Seat | SeatInfo, now: float) -> list[dict[str, Any]]:
+    """The requests of `seat` still waiting for their answer, oldest first."""
+    return [r for r in seat.requests or () if now - r["at"] < REQUEST_SECONDS]
 
 
-def requested_seats(info: RoomInfo, now: float) -> list[int]:
-    """The seats asked for and not answered yet (shown in the room summary)."""
-    if info.status != "playing":
-        return []
-    return [seat.position for seat in info.seats if pending(seat, now)]
+def shown(request: dict[str, Any]) -> dict[str, Any]:
+    """What the room sees of a request: who asks (their spectator id), the name they gave,
+    whether a named spectator goes by it, and the seats that agreed (never the address)."""
+    return {key: request[key] for key in ("from", "name", "named", "yes")}
 
 
 def add_extras(out: dict[str, Any], info: RoomInfo, now: float) -> None:
     """Per seat of a running game: `away` (a bot plays it for a player who keeps it) and
-    `requested` (a spectator asked for it); for the room: the open `end_vote` and how a vote
-    ended it (`ended_by`)."""
-    requested = set(requested_seats(info, now))
+    `requests` (the spectators asking for it; `requested`: any); for the room: the open
+    `end_vote` and how a vote ended it (`ended_by`)."""
     holders = {seat.position: seat for seat in info.seats}
     for seat in out["seats"] if info.status == "playing" else []:
         held = holders.get(seat["seat"])
         seat["away"] = held is not None and held.is_bot and held.token_hash is not None
-        seat["requested"] = seat["seat"] in requested
+        requests = [] if held is None or info.ended_by else [shown(r) for r in live_requests(held, now)]
+        seat["requests"] = requests
+        seat["requested"] = bool(requests)
     out["end_vote"] = end_vote.summary_part(info)
     out["ended_by"] = info.ended_by

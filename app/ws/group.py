@@ -8,8 +8,9 @@
 - at sync (after hello and after a resync): `{"type": "chat_history", "messages": [...]}`, and
   when the room has a rematch, the `rematch` message below;
 - `{"type": "seat_ask", "seat", "seconds", "message"}` to the sockets of a seat whose link was
-  opened on another device: answer `{"type": "seat_answer", "keep": true|false}`; acting or
-  chatting meanwhile keeps the seat too. `{"type": "seat_taken", "seat", "message"}` to them
+  opened on another device: answer `{"type": "seat_answer", "keep": true|false}` (only
+  `false`, "that's me", lets it move; silence never does); acting or chatting meanwhile keeps
+  the seat too. `{"type": "seat_taken", "seat", "message"}` to them
   when the seat moved away (app.rooms.seats);
 - a spectator's identity: the id its chat lines come `from` (`spec:<id>`), which the host
   mutes, its named listing and its "I'm one of the players" asks go by. A page sends its
@@ -187,8 +188,8 @@ class GroupSocket:
         if payload["kind"] == "seat_ask":
             self.asked = True
             message = (
-                "Someone asks for your seat on another device. Keep it here, or it moves there "
-                f"in {seconds} s."
+                "Someone opened your seat's link on another device. Is that you? The seat moves "
+                "there only if you say so."
             )
         else:
             self.asked = False

@@ -98,13 +98,21 @@ class Back(_Message):
 
 
 class SeatRequest(_Message):
+    """`name`: who the asker says they are (checked by app.rooms.names; none: the seat's name)."""
+
     type: Literal["seat_request"]
     seat: StrictInt
+    name: Annotated[StrictStr, Field(max_length=200)] | None = None
 
 
 class SeatGive(_Message):
+    """An answer to the request of spectator `from` for the seat (none: its only request):
+    `yes` (default) or no."""
+
     type: Literal["seat_give"]
     seat: StrictInt
+    sender: Annotated[StrictStr | None, Field(alias="from", max_length=40)] = None
+    yes: StrictBool = True
 
 
 Incoming = Hello | Act | Ping | Chat | SeatAnswer | Spectate | SeatRequest | SeatGive | Back

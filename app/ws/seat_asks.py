@@ -1,12 +1,16 @@
 """ "I'm one of the players" on the socket (app.rooms.seat_requests):
 
-- `{"type": "seat_request", "seat": N}` from a spectator connection: answered with
-  `{"type": "seat_requested", "seat", "name"}`; the room summary then marks the seat
-  `requested` for the host (or, with the host not here, the other seated players);
-- `{"type": "seat_give", "seat": N}` from the host: answered with `{"type": "seat_gave", "seat"}`;
-  the asking connection, and only it, gets `{"type": "seat_given", "seat", "link"}`: the
-  one-time code its page opens (POST /api/rooms/{code}/seat-link/claim), which asks a
-  connected device first like any seat link.
+- `{"type": "seat_request", "seat": N, "name": "Ben"}` from a spectator connection (name
+  optional: the seat's name): answered with `{"type": "seat_requested", "seat", "name"}`; the
+  room summary then lists the request under the seat's `requests` (`from`: this connection's
+  spectator id, the name given, `named`, `yes`). Counted per address (app.core.ratelimit
+  "seat_request", refusals `slow_down`);
+- `{"type": "seat_give", "seat": N, "from": ID, "yes": true|false}` from a seated connection:
+  the seat's own device, the host, or an agreeing player answers spectator ID's request (who
+  may, app.rooms.seat_requests); answered with `{"type": "seat_gave", "seat", "outcome"}`
+  ("moved", "agreed": more players must agree, or "dropped"). Once the seat is given, the
+  asking connection, and only it, gets `{"type": "seat_given", "seat", "link"}`: the
+  one-time code its page opens (POST /api/rooms/{code}/seat-link/claim), approved already.
 Refusals are error frames with a sentence, and change nothing.
 """
 
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.core.ratelimit import SlowDown
 from app.rooms.errors import RoomError, error_message
 
 from .incoming import SeatGive, SeatRequest
@@ -34,14 +39,26 @@ async def on_message(conn: RoomConnection, message: SeatRequest | SeatGive) -> N
             if conn.token_hash is not None:
                 await conn.error("already_seated", "You already hold a seat in this room.")
                 return
-            name = await conn.rooms.seat_requests.request(conn.code, conn.group.spectator_id, message.seat)
+            address = "unknown"
+            if conn.guard is not None:
+                address = conn.guard.client
+                try:
+                    conn.guard.limits.hit("seat_request", address)
+                except SlowDown as exc:
+                    await conn.error("slow_down", exc.message, retry_after=exc.retry_after)
+                    return
+            name = await conn.rooms.seat_requests.request(
+                conn.code, conn.group.spectator_id, message.seat, message.name, address
+            )
             await conn.send({"type": "seat_requested", "seat": message.seat, "name": name})
         else:
             if conn.token_hash is None:
-                await conn.error("not_seated", "Only a seated player can give a seat.")
+                await conn.error("not_seated", "Only a seated player can answer a seat request.")
                 return
-            await conn.rooms.seat_requests.give(conn.code, conn.token_hash, message.seat)
-            await conn.send({"type": "seat_gave", "seat": message.seat})
+            outcome = await conn.rooms.seat_requests.answer(
+                conn.code, conn.token_hash, conn.group.spectator_id, message.seat, message.sender, message.yes
+            )
+            await conn.send({"type": "seat_gave", "seat": message.seat, "outcome": outcome})
     except RoomError as exc:
         await conn.send(error_message(exc))
 

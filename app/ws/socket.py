@@ -293,7 +293,7 @@ class RoomConnection:
             self.token = hello.token
             seat = info.seat_of(token_hash)
             self.seat = seat.position if seat else None
-        elif hello.spectator is not None:
+        if hello.spectator is not None:  # (a seated page's too: it may not answer its own seat request)
             self.group.spectator_id = spectator_id(self.code, hello.spectator)
         self.greeted = True
         self.hear_from_now()

@@ -13,6 +13,12 @@ import { displayName } from "./summary.js";
 // A reaction travels as ":code:" and is shown in the reader's language.
 const REACTIONS = { gg: "chat.reaction.gg", nice: "chat.reaction.nice", hurry: "chat.reaction.hurry" };
 const REACTION = /^:(gg|nice|hurry):$/;
+// Who gave a seat to the device that asked for it (app/rooms/seat_requests.py).
+const SEAT_GIVEN = {
+  device: "notice.seat_given_device",
+  host: "notice.seat_given_host",
+  players: "notice.seat_given_players",
+};
 const SPECTATOR = /^Spectator (\w+)$/;
 
 export function senderName(frame) {
@@ -52,6 +58,7 @@ export function mountChat({ send, host = null, seatName = () => null }) {
       case "seat_bot": return t("notice.seat_bot", { name: frame.name });
       case "seat_back": return t("notice.seat_back", { name: frame.name });
       case "seat_moved": return t("notice.seat_moved", { name: frame.name });
+      case "seat_given": return t(SEAT_GIVEN[frame.by] ?? SEAT_GIVEN.host, { name: frame.name, to: frame.to });
       case "spectator_chat": return t(frame.on ? "notice.spectator_chat_on" : "notice.spectator_chat_off");
       case "muted": return t("notice.muted", { name: whoName(frame.who) });
       case "unmuted": return t("notice.unmuted", { name: whoName(frame.who) });

@@ -257,7 +257,9 @@ function onMessage(message) {
 }
 
 const socket = new RoomSocket(code, {
-  hello: () => (heldSeat() ? { type: "hello", token: seatInfo.token } : { type: "hello", spectator: spectatorKey() }),
+  hello: () => (heldSeat()
+    ? { type: "hello", token: seatInfo.token, spectator: spectatorKey() }
+    : { type: "hello", spectator: spectatorKey() }),
   onMessage,
   onStatus: setConnection,
 });
@@ -302,7 +304,7 @@ async function takeSeat({ token, seat }) {
 // "I'm one of the players", away and back, ending by vote (static/js/seat_asks.js, play_choices.js).
 const seatAsks = setupSeatAsks({
   code, send: (message) => socket.send(message), me, isHost, hasLeftSeat: () => Boolean(seatInfo?.left),
-  showError, announce, onSeat: takeSeat,
+  myId: () => spectators.id(), myName: () => spectators.name(), showError, announce, onSeat: takeSeat,
 });
 const playChoices = setupPlayChoices({
   code, token: () => seatInfo?.token, me, leftSeat: () => Boolean(seatInfo?.left), showError, announce,

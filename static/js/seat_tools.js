@@ -20,7 +20,7 @@ export async function claimSeatFromLink(code, showError) {
 }
 
 // Open a one-time seat code (from a link, or given by the host: static/js/seat_asks.js).
-// A seat whose device is connected moves only once that device was asked and stayed silent
+// A seat whose device is connected moves only once that device was asked and said "that's me"
 // (`seat_asked`, with `retry_after`), an away seat only after the grace period (`seat_away`):
 // say so, and try again then.
 const WAITS = new Set(["seat_asked", "seat_away"]);
@@ -40,7 +40,7 @@ export async function claimSeat(code, link, showError) {
 }
 
 // This device's seat link was opened elsewhere (`seat_ask`): keep the seat here or let it go.
-// Acting or chatting keeps it too; silence lets it go after `message.seconds`.
+// Acting or chatting keeps it too; silence never lets it go.
 export function askAboutSeat(message, send, showError) {
   const box = document.getElementById("room-error");
   const answer = (keep) => {
@@ -49,7 +49,7 @@ export function askAboutSeat(message, send, showError) {
   };
   const panel = el(
     "div", { class: "seat-ask", role: "alertdialog", "aria-live": "assertive" },
-    el("p", { text: t("device.asked", { n: message.seconds }) }),
+    el("p", { text: t("device.asked") }),
     el("button", { type: "button", text: t("device.keep"), onclick: () => answer(true) }),
     el("button", { type: "button", text: t("device.let_go"), onclick: () => answer(false) }),
   );

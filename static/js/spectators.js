@@ -138,6 +138,7 @@ export function setupSpectators({ send, me, onMuted }) {
       });
     },
     id: () => mine.id,
+    name: () => mine.name,
     muted: () => mine.muted,
   };
 }

@@ -27,6 +27,8 @@ export function normaliseSummary(raw, previous = null) {
     // A bot plays it for a player who keeps it (away); a spectator asked for it (app.rooms.summary_extras).
     away: Boolean(seat.away),
     requested: Boolean(seat.requested),
+    // Each request: {from: spectator id, name given, named, yes: seats that agreed}.
+    requests: Array.isArray(seat.requests) ? seat.requests : [],
   }));
   return {
     code: room.code ?? previous?.code,

@@ -4,7 +4,7 @@ of the old room gets {"type": "rematch", "code": NEW}, a seat's sockets also the
 from __future__ import annotations
 
 from tests.app.group.toy import finished_room_with_a_friend_and_a_bot, play_to_the_end
-from tests.utils.live_server import bearer, create_room, start
+from tests.utils.live_server import bearer, create_room, join, start
 
 
 def is_rematch(message):
@@ -117,3 +117,37 @@ def test_rematch_only_after_the_end_and_a_seeded_room_gets_a_fresh_seed(shared_s
     start(http, again["code"], again["token"])
     host_and_bot_play(shared_server, again["code"], again["token"])
     assert http.get(f"/api/rooms/{again['code']}").json()["seed"] != 42
+
+
+def test_no_seat_moves_after_the_end_and_the_rematch_seat_is_its_players(shared_server):
+    """Issue 42, finding 2: a host's link for a player who dropped a moment ago (as the game
+    ended) moved the seat at once, and the rematch then went to the link's claimant while the
+    real player's token answered bad_token. Now seats no longer move once the game has ended:
+    the grace never runs out on a finished game, and the rematch seat is its player's."""
+    http = shared_server.http
+    room = create_room(http, name="Ann", options={"rounds": 1})
+    code = room["code"]
+    friend = join(http, code, "Bo")
+    http.post(f"/api/rooms/{code}/bots", json={"count": 1}, headers=bearer(room["token"]))
+    start(http, code, room["token"])
+    link = http.post(f"/api/rooms/{code}/seats/1/link", headers=bearer(room["token"])).json()["path"]
+    with shared_server.socket(code) as ann, shared_server.socket(code) as bo:
+        ann.hello(room["token"])
+        bo.hello(friend["token"])
+        play_to_the_end({0: ann, 1: bo})
+    # Bo's tab closed as the game ended; his link is opened elsewhere at once.
+    with shared_server.socket(code) as watcher:
+        watcher.hello()
+        watcher.wait_for(lambda m: m["type"] == "room" and not m["seats"][1]["connected"], timeout=15)
+    claimed = http.post(f"/api/rooms/{code}/seat-link/claim", json={"code": link.split("#seat=", 1)[1]})
+    assert claimed.status_code == 409 and claimed.json()["code"] == "seats_final"
+    made = http.post(f"/api/rooms/{code}/seats/1/link", headers=bearer(room["token"]))
+    assert made.status_code == 409 and made.json()["code"] == "seats_final"
+    new = http.post(f"/api/rooms/{code}/rematch", headers=bearer(room["token"])).json()["code"]
+    with shared_server.socket(code) as bo:
+        bo.hello(friend["token"])
+        message = bo.wait_for(is_rematch)
+        assert message["code"] == new and message["seat"] == 1
+    with shared_server.socket(new) as bo_new:
+        bo_new.hello(message["token"])
+        assert bo_new.wait_for(lambda m: m["type"] == "room")["you"] == 1
