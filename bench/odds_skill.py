@@ -35,6 +35,7 @@ import engine
 from app.rooms.odds_history import history
 from bench.results import write_section
 from engine.odds import estimate
+from engine.odds.estimate import forget
 from engine.registry import GAMES
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS-odds.md"
@@ -43,6 +44,8 @@ FRACTIONS = (0.25, 0.5, 0.75)
 JITTER = 3
 GAMES_ORDER = ("horse_racing", "ponies_in_pursuit", "pony_express_bluff", "pony_express_race")
 CHART_GAMES = ("horse_racing", "ponies_in_pursuit")
+ROUND_SECONDS = 30.0  # a Ponies in Pursuit round at human pace: four people choose two cards each
+ROOMS_AT_PACE = 300
 
 
 def bot_game(game_id: str, seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
@@ -107,6 +110,50 @@ def one_chart(game_id: str, seed: int) -> dict[str, Any]:
         "rises": any(before_last[str(w)] > first[str(w)] for w in winners),
         "leads": any(before_last[str(w)] == top for w in winners),
     }
+
+
+def fresh_cpu(game_id: str, seed: int) -> list[float]:
+    """CPU ms of the estimates at FRACTIONS computed afresh (no memo: what a new position costs)."""
+    states, _rows, end = bot_game(game_id, seed)
+    costs = []
+    for fraction in FRACTIONS:
+        forget()
+        costs.append(timed(states[round(fraction * (len(states) - 1))])[1])
+    return costs
+
+
+def worker_game(seed: int) -> dict[str, Any]:
+    """A Ponies in Pursuit game of bots as the odds worker sees it: every version estimated in
+    turn, the memo on. Its CPU in all, its versions and its rounds."""
+    states, _rows, end = bot_game("ponies_in_pursuit", seed)
+    forget()
+    began = time.process_time()
+    for state in [*states, end]:
+        estimate(state)
+    return {
+        "ms": (time.process_time() - began) * 1000,
+        "versions": len(states) + 1,
+        "rounds": len(end["history"]),
+    }
+
+
+def cpu(games: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        for game_id in GAMES_ORDER:
+            ms = sorted(m for run in pool.map(fresh_cpu, [game_id] * games, range(1, games + 1)) for m in run)
+            out[game_id] = {"median": statistics.median(ms), "p95": ms[int(len(ms) * 0.95)], "n": len(ms)}
+            print(game_id, out[game_id], flush=True)
+        runs = list(pool.map(worker_game, range(1, games + 1)))
+    seconds = sum(r["rounds"] for r in runs) * ROUND_SECONDS
+    out["worker"] = {
+        "games": len(runs),
+        "ms_per_version": sum(r["ms"] for r in runs) / sum(r["versions"] for r in runs),
+        "versions_per_game": sum(r["versions"] for r in runs) / len(runs),
+        "share_300": ROOMS_AT_PACE * sum(r["ms"] for r in runs) / 1000 / seconds,
+    }
+    print(out["worker"], flush=True)
+    return out
 
 
 def brier(forecasts: list[list[float]], shares: list[list[float]]) -> float:
@@ -198,12 +245,18 @@ def main() -> None:
     parser.add_argument("--out")
     parser.add_argument("--table", nargs=2)
     parser.add_argument("--note", default="")
+    parser.add_argument(
+        "--cpu", help="measure CPU only (fresh estimates, the worker at human pace) into this file"
+    )
     args = parser.parse_args()
     if args.table:
         before, after = (orjson.loads(Path(p).read_bytes()) for p in args.table)
         text = table(before, after, args.note)
         print(text)
         write_section(text, "## Live odds: skill", path=RESULTS)
+        return
+    if args.cpu:
+        Path(args.cpu).write_bytes(orjson.dumps(cpu(args.games), option=orjson.OPT_INDENT_2))
         return
     found = measure(args.games, args.charts)
     if args.out:

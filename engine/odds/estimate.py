@@ -9,8 +9,9 @@ Steady numbers (issue 39):
   game, the seat count, the options and i (common random numbers): every update of a room,
   and every room with the same options, reuses the same streams, so what moves the chances
   between two updates is the game, not the sampling;
-- the last estimates are memoised by the digest of that withdrawn state's public view: equal
-  public records give equal numbers, and a repeated one costs a digest.
+- the last estimates are memoised by the digest of that withdrawn state's public view (less
+  the keys no playout reads, UNREAD): equal public records give equal numbers, and a repeated
+  one costs a digest.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ PLAYOUTS: dict[str, int] = {
     "pony_express_race": 32,
 }
 DEFAULT_PLAYOUTS = 64
+# Public keys of a game's view that no playout reads (the policy never spies, and garnets do
+# not score, PIP-20): a change of them alone cannot move the numbers, so the memo ignores it.
+UNREAD: dict[str, tuple[str, ...]] = {"ponies_in_pursuit": ("garnets", "spied")}
 MEMO_SIZE = 512
 _memo: OrderedDict[tuple[str, int], Odds] = OrderedDict()
 
@@ -77,7 +81,10 @@ def estimate(state: State, playouts: int | None = None) -> Odds:
         return Odds(_split(api.result(state), seats), 0)
     count = playouts if playouts is not None else PLAYOUTS.get(state["game"], DEFAULT_PLAYOUTS)
     base = withdraw_sealed({**state, "log": []})
-    key = (_digest([api.view(base, None, with_log=False), count]).hex(), count)
+    seen = api.view(base, None, with_log=False)
+    for name in UNREAD.get(state["game"], ()):
+        seen.pop(name, None)
+    key = (_digest([seen, count]).hex(), count)
     found = _memo.get(key)
     if found is None:
         found = _estimate(base, count)

@@ -76,3 +76,22 @@ def test_same_state_same_numbers_and_one_stream_per_room(game_id):
     assert fresh(middle) == fresh(middle)
     assert estimate(middle, FEW) == estimate(middle, FEW)  # the memo answers the same
     assert len({stream_seed(s) for s in states}) == 1
+
+
+def test_a_spy_keeps_the_numbers_in_ponies_in_pursuit():
+    """Spying (PIP-19) shows only garnets going down: nothing a playout reads."""
+    compared = 0
+    for seed in (1, 2, 3):
+        for state, seat, _rng in contract.states_along("ponies_in_pursuit", 4, seed):
+            if seat is None or compared >= 3:
+                continue
+            spies = [a for a in engine.legal_actions(state, seat) if a["type"] == "spy"]
+            if not spies:
+                continue
+            after = engine.apply(state, seat, spies[0])
+            assert contract_public(after) != contract_public(state)
+            assert fresh(after) == fresh(state)
+            forget()
+            assert estimate(after, FEW) == estimate(state, FEW)
+            compared += 1
+    assert compared == 3
