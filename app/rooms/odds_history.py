@@ -2,7 +2,7 @@
 
 The game is rebuilt from its seed and action log (app.rooms.replay) and estimated (engine.odds)
 at up to POINTS steps spread evenly over it, the first and the last included, with HISTORY_PLAYOUTS
-playouts each: about a tenth of a second per point, a few seconds for a whole game, once per
+playouts each: a few to tens of milliseconds per point (bench/RESULTS-odds.md), once per
 finished room (cached), in the odds worker processes. Each point uses the public record of its
 step only, as the spectators saw it live; the last point is the result.
 """

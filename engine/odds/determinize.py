@@ -21,13 +21,14 @@ from engine.hidden import HiddenInfo
 from engine.registry import get_game
 from engine.rng import new_slot
 
-from . import ponies_in_pursuit, pony_express_race
+from . import horse_racing, ponies_in_pursuit, pony_express_race
 from .redeal import redeal
 
 State = dict[str, Any]
 Resampler = Callable[[HiddenInfo, State, random.Random], None]
 # Games whose hidden things the generic redeal would sample badly or from a secret multiset.
 RESAMPLERS: dict[str, Resampler] = {
+    "horse_racing": horse_racing.resample,
     "ponies_in_pursuit": ponies_in_pursuit.resample,
     "pony_express_race": pony_express_race.resample,
 }
@@ -38,12 +39,33 @@ def determinize(state: State, rng: random.Random) -> State:
     sample: State = orjson.loads(orjson.dumps({**state, "log": []}))
     hidden = get_game(sample["game"]).hidden or HiddenInfo()
     RESAMPLERS.get(sample["game"], redeal)(hidden, sample, rng)
-    _withdraw_sealed(sample)
+    _withdraw(sample)
     sample["rng"] = new_slot(rng.getrandbits(63))
     return sample
 
 
-def _withdraw_sealed(value: Any) -> None:
+def withdraw_sealed(state: State) -> State:
+    """A copy of `state` without its open rounds' sealed submissions (the top-level keys that
+    hold one are copied; the rest is shared with `state`)."""
+    copy = dict(state)
+    for key, value in state.items():
+        if _holds_sealed(value):
+            copy[key] = orjson.loads(orjson.dumps(value))
+            _withdraw(copy[key])
+    return copy
+
+
+def _holds_sealed(value: Any) -> bool:
+    if isinstance(value, dict):
+        if value.keys() == {"awaited", "submitted"} and isinstance(value["submitted"], list):
+            return any(s is not None for s in value["submitted"])
+        return any(_holds_sealed(inner) for inner in value.values())
+    if isinstance(value, list):
+        return any(_holds_sealed(inner) for inner in value)
+    return False
+
+
+def _withdraw(value: Any) -> None:
     """Every open simultaneous round (engine/simultaneous.py: a slot {"awaited", "submitted"})
     loses its sealed submissions: who has sealed is public, what is not; the playout seals again."""
     if isinstance(value, dict):
@@ -51,7 +73,7 @@ def _withdraw_sealed(value: Any) -> None:
             value["submitted"] = [None] * len(value["submitted"])
             return
         for inner in value.values():
-            _withdraw_sealed(inner)
+            _withdraw(inner)
     elif isinstance(value, list):
         for inner in value:
-            _withdraw_sealed(inner)
+            _withdraw(inner)
