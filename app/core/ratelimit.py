@@ -1,5 +1,6 @@
 """Per-client limits (by address): room creations, joins and socket hellos per time window,
-and sockets open at once per room.
+and sockets open at once per room. An IPv6 client is counted by its /64 (`limit_key`): one
+client holds a whole /64, and each of its addresses would count as another client.
 
 The windows use the `limits` library (moving window, in-process memory): each address keeps at
 most N timestamps per kind and its entries expire with the window, so the state stays bounded by
@@ -12,6 +13,7 @@ load balancer gets up to N times the limit), which is enough to stop one client 
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections import Counter
@@ -100,5 +102,20 @@ def _per(item: RateLimitItem) -> str:
 
 def client_address(scope_client: tuple[str, int] | None) -> str:
     """The address limits are counted by (behind a proxy, uvicorn's --forwarded-allow-ips
-    puts the real client here)."""
-    return scope_client[0] if scope_client else "unknown"
+    puts the real client here): see `limit_key`."""
+    return limit_key(scope_client[0]) if scope_client else "unknown"
+
+
+def limit_key(host: str) -> str:
+    """What one client is counted as: an IPv4 address as it is, an IPv6 address by its /64 (a
+    client holds a whole /64, so each of its addresses would count as another client), an
+    IPv4-mapped IPv6 address as the IPv4 address; anything else (a Unix socket's name) as given."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])  # (a zone index names no client)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
