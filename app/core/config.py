@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -74,6 +75,11 @@ class Settings(BaseSettings):
     # ("https://a.example,https://b.example"); empty means the page's own origin only.
     # A client that sends no Origin header (not a browser) is always allowed.
     allowed_origins: str = ""
+    # The site's address as its visitors reach it ("https://paddock.example"): seat links and
+    # their QR codes are built on it (app/api/routes/group.py). Empty: on the page's own origin
+    # as the browser states it (its `Origin`, when allowed as for the socket), never on a bare
+    # `Host` header; a request with neither gets the link's path alone.
+    public_origin: str = ""
 
     # Shortest room turn timer (`turn_seconds`) a host may set; the longest is 24 hours.
     min_turn_seconds: float = 5.0
@@ -124,6 +130,16 @@ class Settings(BaseSettings):
     # The serving process's garbage collector (app.core.collector): "gen0,gen1,gen2"
     # thresholds applied, with gc.freeze(), once the app has started; "off": Python's own.
     gc_thresholds: str = DEFAULT_GC_THRESHOLDS
+
+    @field_validator("public_origin")
+    @classmethod
+    def _origin(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value:
+            parts = urlsplit(value)
+            if parts.scheme not in ("http", "https") or not parts.netloc or parts.path or parts.query:
+                raise ValueError("an origin is a scheme and a host, e.g. https://paddock.example")
+        return value
 
     @field_validator("gc_thresholds")
     @classmethod
