@@ -113,6 +113,15 @@ class Settings(BaseSettings):
     # every `chat_refill_seconds`.
     chat_burst: int = 5
     chat_refill_seconds: float = 2.0
+    # Chat lines per client address and room (every line, seats' too), and a room's spectator
+    # lines in all, in the `limits` notation (app.ws.group): one address's sockets share the
+    # first, so opening more is no way past it, and the second keeps any number of addresses
+    # from washing the room's kept lines (the newest 50) away in seconds.
+    chat_address_limit: str = "20/minute"
+    chat_room_limit: str = "30/minute"
+    # The tote (app.rooms.tote): accounts one address may open in one room (a spectator key
+    # that never backed in the series before opens one with 100 chips); 0: no cap.
+    tote_accounts_per_address: int = 6
 
     # Operators only (app/routes/ops.py): /metrics and the reasons of /readyz need
     # `Authorization: Bearer <OPS_TOKEN>`; while it is empty, only requests from a loopback

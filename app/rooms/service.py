@@ -84,10 +84,10 @@ class RoomService:
         self.group_lobby = GroupLobby(parts, self.lobby)
         self.seats = Seats(parts, self.autoplay, self.lifecycle)
         self.chat = Chat(parts)
-        self.spectators = Spectators(parts)
         self.rematches = Rematch(parts)
         self.series = Series(parts)
         self.tote = Tote(parts)
+        self.spectators = Spectators(parts, self.tote)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
         # The sync reads (state and whole log) of the sockets of a room arriving together.
