@@ -75,7 +75,7 @@ class Room(Base):
     chat_muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     # The addresses a mute binds besides its sender (migration 0012, app.rooms.chat): digests of
     # app.rooms.addresses, never in a summary.
-    chat_muted_addresses: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    chat_muted_addresses: Mapped[list[list[str]] | None] = mapped_column(JSON, nullable=True)
     # The evening's series (migration 0006, app.rooms.series): the code of its first room
     # (None: this room is the first), and which game of the evening this room is (1, 2, ...).
     series_code: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)

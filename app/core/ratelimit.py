@@ -1,5 +1,6 @@
-"""Per-client limits (by address): room creations, joins and socket hellos per time window,
-and sockets open at once per room. An IPv6 client is counted by its /64 (`limit_key`): one
+"""Per-client limits (by address): room creations, joins, socket hellos and chat lines (per
+address and room, and a room's spectator lines in all) per time window, and sockets open at
+once per room. An IPv6 client is counted by its /64 (`limit_key`): one
 client holds a whole /64, and each of its addresses would count as another client.
 
 The windows use the `limits` library (moving window, in-process memory): each address keeps at
@@ -49,6 +50,8 @@ class ClientLimits:
             "create": parse_many(settings.rooms_created_limit),
             "join": parse_many(settings.joins_limit),
             "hello": parse_many(settings.hellos_limit),
+            "chat": parse_many(settings.chat_address_limit),
+            "chat_room": parse_many(settings.chat_room_limit),
         }
         self.sockets_per_room = settings.sockets_per_room
         self.storage = MemoryStorage()
@@ -72,6 +75,27 @@ class ClientLimits:
             f"{_per(item)}); please try again in {retry_after} seconds.",
             retry_after,
         )
+
+    def chat(self, client: str, code: str, spectator: bool) -> None:
+        """Count one chat line of `client` in room `code` (and, a spectator's, of the room);
+        raise SlowDown past either budget, counting nothing then."""
+        if not self.enabled:
+            return
+        keys = [("chat", f"{client} {code}")] + ([("chat_room", code)] if spectator else [])
+        for kind, key in keys:
+            for item in self.items[kind]:
+                if not self.limiter.test(item, kind, key):
+                    reset = self.limiter.get_window_stats(item, kind, key).reset_time
+                    retry_after = max(1, math.ceil(reset - time.time()))
+                    whose = "your address" if kind == "chat" else "this room's spectators"
+                    raise SlowDown(
+                        f"Too many chat lines from {whose} (the limit is {item.amount} per "
+                        f"{_per(item)}); please wait {retry_after} seconds.",
+                        retry_after,
+                    )
+        for kind, key in keys:
+            for item in self.items[kind]:
+                self.limiter.hit(item, kind, key)
 
     def open_socket(self, client: str, code: str) -> None:
         """Count an open socket to a room; raise SlowDown past the per-room cap (call close_socket after)."""

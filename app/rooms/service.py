@@ -274,9 +274,15 @@ class RoomService:
     # ---- chat and rematch -----------------------------------------------------
 
     async def post_chat(
-        self, code: str, token_hash: str | None, spectator_id: str, text: Any, spectator: str | None = None
+        self,
+        code: str,
+        token_hash: str | None,
+        spectator_id: str,
+        text: Any,
+        spectator: str | None = None,
+        address: str = "unknown",
     ) -> dict[str, Any]:
-        return await self.chat.post_chat(code, token_hash, spectator_id, text, spectator)
+        return await self.chat.post_chat(code, token_hash, spectator_id, text, spectator, address)
 
     async def set_chat(
         self,

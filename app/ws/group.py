@@ -1,8 +1,10 @@
 """The group-play part of one room connection (the socket dispatches here):
 
 - `{"type": "chat", "text": ...}` from the client, with flood control per connection (a burst
-  of `chat_burst` lines, then one every `chat_refill_seconds`; refusals are `chat_slow` with
-  `params.retry_after`), stored and published by app.rooms.chat;
+  of `chat_burst` lines, then one every `chat_refill_seconds`), per address and room
+  (`chat_address_limit`, every socket of the address together) and, for spectators' lines, per
+  room (`chat_room_limit`: app.ws.guard); refusals are `chat_slow` with `params.retry_after`;
+  stored and published by app.rooms.chat;
 - chat lines and notices from the room's broadcast channel, sent on as they are:
   `{"type": "chat", "seat", "name", "text", "at", "from"}` / `{"type": "notice", "e", ..., "at"}`;
 - at sync (after hello and after a resync): `{"type": "chat_history", "messages": [...]}`, and
@@ -106,6 +108,8 @@ class GroupSocket:
             await conn.error("hello_first", "Say hello first: send your seat token, or watch as a spectator.")
             return
         wait = self.bucket.take()
+        if not wait and conn.guard is not None:  # the address's and the room's budgets
+            wait = conn.guard.chat(spectator=conn.token_hash is None) or 0.0
         if wait:
             seconds = max(1, math.ceil(wait))
             await conn.error(
@@ -116,7 +120,7 @@ class GroupSocket:
             return
         try:
             await conn.rooms.post_chat(
-                conn.code, conn.token_hash, self.spectator_id, message.text, self.spectator
+                conn.code, conn.token_hash, self.spectator_id, message.text, self.spectator, conn.address
             )
         except RoomError as exc:
             await conn.send(error_message(exc))
