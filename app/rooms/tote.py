@@ -352,8 +352,8 @@ class Tote:
             if account not in found and cap > 0 and opened_here(session, room, ids, digest) >= cap:
                 raise RoomError(
                     "tote_accounts",
-                    f"{cap} new tote accounts were opened from your address in this room, the most "
-                    "there may be; back with a name you have backed with before.",
+                    "Too many new tote accounts were opened from your address in this room; back "
+                    "under a name you have backed with before.",
                     409,
                     max=cap,
                 )
