@@ -70,8 +70,12 @@ class Spectators:
         backed: list[str] = []
         if cleaned:  # the names that backed in the series stay their accounts' (app.rooms.tote)
             board = await self.tote.board(code)
-            mine = account_of(board["series"], identity) if identity else None
-            backed = [n for n, account in board["names"].items() if account != mine]
+            if "series" not in board:  # heard from a process of an older version: read it here
+                self.tote.forget(code)
+                board = await self.tote.board(code)
+            series = board.get("series")
+            mine = account_of(series, identity) if series and identity else None
+            backed = [n for n, account in board.get("names", {}).items() if account != mine]
         async with self.parts.locks[code]:
             info = await self.parts.memory.info(code)  # not_found for a room that is gone
             if cleaned:
