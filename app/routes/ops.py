@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+from collections.abc import Callable
 
 from fastapi import APIRouter, Request, Response
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
@@ -56,18 +57,19 @@ def openapi(request: Request) -> JSONResponse:
 
 @router.get("/docs")
 def docs(request: Request) -> Response:
-    if not is_operator(request):
-        return operators_only("The API map is")
-    page: HTMLResponse = get_swagger_ui_html(openapi_url="/openapi.json", title="Paddock API")
-    page.headers.update(NO_STORE)
-    return page
+    return _map_page(request, get_swagger_ui_html)
 
 
 @router.get("/redoc")
 def redoc(request: Request) -> Response:
+    return _map_page(request, get_redoc_html)
+
+
+def _map_page(request: Request, build: Callable[..., HTMLResponse]) -> Response:
+    """A page reading the API map (FastAPI's Swagger UI or ReDoc), for operators."""
     if not is_operator(request):
         return operators_only("The API map is")
-    page: HTMLResponse = get_redoc_html(openapi_url="/openapi.json", title="Paddock API")
+    page = build(openapi_url="/openapi.json", title="Paddock API")
     page.headers.update(NO_STORE)
     return page
 
