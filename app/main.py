@@ -63,7 +63,8 @@ def create_app(settings: Settings | None = None, served: bool = False) -> FastAP
         database.dispose()
 
     log_noise.install(settings.refusal_log_seconds)  # uvicorn's protocol errors, counted
-    app = FastAPI(title="Paddock", lifespan=lifespan)
+    # The API map (/openapi.json, /docs, /redoc) is for operators only: app.routes.ops serves it.
+    app = FastAPI(title="Paddock", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
     app.state.limits = ClientLimits(settings)
     install_error_handlers(app)

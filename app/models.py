@@ -75,6 +75,9 @@ class Room(Base):
     # The host's room option "odds for players": seated players see the live odds too.
     odds_players: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     chat_muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    # The addresses a mute binds besides its sender (migration 0014, app.rooms.chat): digests of
+    # app.rooms.addresses, never in a summary.
+    chat_muted_addresses: Mapped[list[list[str]] | None] = mapped_column(JSON, nullable=True)
     # The evening's series (migration 0006, app.rooms.series): the code of its first room
     # (None: this room is the first), and which game of the evening this room is (1, 2, ...).
     series_code: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
@@ -133,7 +136,7 @@ class Seat(Base):
     # or a seat request was approved. A device that keeps its seat clears `link_expires` (the
     # link then says so).
     link_asked: Mapped[float | None] = mapped_column(Float, nullable=True)
-    # "I'm one of the players" (app.rooms.seat_requests; migration 0012): the spectators asking
+    # "I'm one of the players" (app.rooms.seat_requests; migration 0013): the spectators asking
     # for this seat now, oldest first, each {"from": spectator id, "name": the name they gave,
     # "named": whether a named spectator of the room goes by it, "at": when, "yes": [seats
     # that agreed]}; None or [] when nobody asks.
@@ -167,6 +170,9 @@ class RoomMessage(Base):
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
     # The frame every socket receives: {"type": "chat", ...} or {"type": "notice", ...}.
     frame: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # A spectator's line: the digest of its address for this room (app.rooms.addresses; a mute
+    # binds it, migration 0014). Never sent.
+    address: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -182,13 +188,18 @@ class WriteCheck(Base):
 
 class ToteBet(Base):
     """A named spectator's chips on a contender of a room's tote (app.rooms.tote; migrations 0010,
-    0011)."""
+    0011, 0014)."""
 
     __tablename__ = "tote_bets"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    # The backer's account (app.rooms.tote: private, derived from its spectator key and the
+    # series; `name:<name>` for a bet stored before migration 0014) and the name it went by.
+    account: Mapped[str] = mapped_column(String(64), nullable=True, index=True)
     name: Mapped[str] = mapped_column(String(40))
+    # The digest of the backer's address for this room (app.rooms.addresses; null before 0014).
+    address: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # The contender backed: a seat id as in the live odds ("0", "1", ...).
     contender: Mapped[str] = mapped_column(String(8))
     chips: Mapped[int] = mapped_column(Integer)
@@ -203,10 +214,15 @@ class TotePayout(Base):
     any row is settled (migration 0010)."""
 
     __tablename__ = "tote_payouts"
-    __table_args__ = (UniqueConstraint("room_id", "name", name="uq_tote_payouts_room_name"),)
+    __table_args__ = (
+        UniqueConstraint("room_id", "name", name="uq_tote_payouts_room_name"),
+        Index("uq_tote_payouts_room_account", "room_id", "account", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    # The account paid (see ToteBet) and the name it went by.
+    account: Mapped[str] = mapped_column(String(64), nullable=True)
     name: Mapped[str] = mapped_column(String(40))
     chips: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -79,6 +80,11 @@ class Settings(BaseSettings):
     # ("https://a.example,https://b.example"); empty means the page's own origin only.
     # A client that sends no Origin header (not a browser) is always allowed.
     allowed_origins: str = ""
+    # The site's address as its visitors reach it ("https://paddock.example"): seat links and
+    # their QR codes are built on it (app/api/routes/group.py). Empty: on the page's own origin
+    # as the browser states it (its `Origin`, when allowed as for the socket), never on a bare
+    # `Host` header; a request with neither gets the link's path alone.
+    public_origin: str = ""
 
     # Shortest room turn timer (`turn_seconds`) a host may set; the longest is 24 hours.
     min_turn_seconds: float = 5.0
@@ -121,6 +127,15 @@ class Settings(BaseSettings):
     # every `chat_refill_seconds`.
     chat_burst: int = 5
     chat_refill_seconds: float = 2.0
+    # Chat lines per client address and room (every line, seats' too), and a room's spectator
+    # lines in all, in the `limits` notation (app.ws.group): one address's sockets share the
+    # first, so opening more is no way past it, and the second keeps any number of addresses
+    # from washing the room's kept lines (the newest 50) away in seconds.
+    chat_address_limit: str = "20/minute"
+    chat_room_limit: str = "30/minute"
+    # The tote (app.rooms.tote): accounts one address may open in one room (a spectator key
+    # that never backed in the series before opens one with 100 chips); 0: no cap.
+    tote_accounts_per_address: int = 6
 
     # Operators only (app/routes/ops.py): /metrics and the reasons of /readyz need
     # `Authorization: Bearer <OPS_TOKEN>`; while it is empty, only requests from a loopback
@@ -138,6 +153,16 @@ class Settings(BaseSettings):
     # The serving process's garbage collector (app.core.collector): "gen0,gen1,gen2"
     # thresholds applied, with gc.freeze(), once the app has started; "off": Python's own.
     gc_thresholds: str = DEFAULT_GC_THRESHOLDS
+
+    @field_validator("public_origin")
+    @classmethod
+    def _origin(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value:
+            parts = urlsplit(value)
+            if parts.scheme not in ("http", "https") or not parts.netloc or parts.path or parts.query:
+                raise ValueError("an origin is a scheme and a host, e.g. https://paddock.example")
+        return value
 
     @field_validator("gc_thresholds")
     @classmethod

@@ -30,6 +30,8 @@ import orjson
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from app.core.ratelimit import limit_key
+
 log = logging.getLogger("paddock.connections")
 
 # Descriptors kept for everything that is not a client connection (database and Redis
@@ -86,10 +88,11 @@ class ConnectionBook:
     def admit(self, transport: Any) -> str | None:
         """None (counted from now on), or the sentence of a refusal."""
         peer = transport.get_extra_info("peername")
-        address = peer[0] if isinstance(peer, tuple) and peer else "unknown"
+        host = peer[0] if isinstance(peer, tuple) and peer else "unknown"
+        address = limit_key(host)  # an IPv6 client by its /64
         if len(self.open) >= self.total:
             return self._refuse("total", "The server is at its connection limit; please try again soon.")
-        capped = self.per_address > 0 and address not in self.exempt
+        capped = self.per_address > 0 and host not in self.exempt and address not in self.exempt
         if capped and self.by_address[address] >= self.per_address:
             return self._refuse(
                 "per_address",

@@ -1,5 +1,7 @@
-"""Per-client limits (by address): room creations, joins, socket hellos and seat requests per
-time window, and sockets open at once per room.
+"""Per-client limits (by address): room creations, joins, socket hellos, seat requests and chat lines (per
+address and room, and a room's spectator lines in all) per time window, and sockets open at
+once per room. An IPv6 client is counted by its /64 (`limit_key`): one
+client holds a whole /64, and each of its addresses would count as another client.
 
 The windows use the `limits` library (moving window, in-process memory): each address keeps at
 most N timestamps per kind and its entries expire with the window, so the state stays bounded by
@@ -12,6 +14,7 @@ load balancer gets up to N times the limit), which is enough to stop one client 
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections import Counter
@@ -49,6 +52,8 @@ class ClientLimits:
             "join": parse_many(settings.joins_limit),
             "hello": parse_many(settings.hellos_limit),
             "seat_request": parse_many(settings.seat_requests_limit),
+            "chat": parse_many(settings.chat_address_limit),
+            "chat_room": parse_many(settings.chat_room_limit),
         }
         self.sockets_per_room = settings.sockets_per_room
         self.storage = MemoryStorage()
@@ -72,6 +77,27 @@ class ClientLimits:
             f"{_per(item)}); please try again in {retry_after} seconds.",
             retry_after,
         )
+
+    def chat(self, client: str, code: str, spectator: bool) -> None:
+        """Count one chat line of `client` in room `code` (and, a spectator's, of the room);
+        raise SlowDown past either budget, counting nothing then."""
+        if not self.enabled:
+            return
+        keys = [("chat", f"{client} {code}")] + ([("chat_room", code)] if spectator else [])
+        for kind, key in keys:
+            for item in self.items[kind]:
+                if not self.limiter.test(item, kind, key):
+                    reset = self.limiter.get_window_stats(item, kind, key).reset_time
+                    retry_after = max(1, math.ceil(reset - time.time()))
+                    whose = "your address" if kind == "chat" else "this room's spectators"
+                    raise SlowDown(
+                        f"Too many chat lines from {whose} (the limit is {item.amount} per "
+                        f"{_per(item)}); please wait {retry_after} seconds.",
+                        retry_after,
+                    )
+        for kind, key in keys:
+            for item in self.items[kind]:
+                self.limiter.hit(item, kind, key)
 
     def open_socket(self, client: str, code: str) -> None:
         """Count an open socket to a room; raise SlowDown past the per-room cap (call close_socket after)."""
@@ -102,5 +128,20 @@ def _per(item: RateLimitItem) -> str:
 
 def client_address(scope_client: tuple[str, int] | None) -> str:
     """The address limits are counted by (behind a proxy, uvicorn's --forwarded-allow-ips
-    puts the real client here)."""
-    return scope_client[0] if scope_client else "unknown"
+    puts the real client here): see `limit_key`."""
+    return limit_key(scope_client[0]) if scope_client else "unknown"
+
+
+def limit_key(host: str) -> str:
+    """What one client is counted as: an IPv4 address as it is, an IPv6 address by its /64 (a
+    client holds a whole /64, so each of its addresses would count as another client), an
+    IPv4-mapped IPv6 address as the IPv4 address; anything else (a Unix socket's name) as given."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])  # (a zone index names no client)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)

@@ -27,9 +27,12 @@ class RoomFeed:
         self.clock = clock
         self.reads: SharedReads[list[dict[str, Any]]] = SharedReads()
 
-    def store_frame(self, session: Session, room: Room, frame: dict[str, Any]) -> dict[str, Any]:
-        """Keep `frame` with the room (only the newest CHAT_KEEP stay) and return it."""
-        session.add(RoomMessage(room_id=room.id, frame=frame))
+    def store_frame(
+        self, session: Session, room: Room, frame: dict[str, Any], address: str | None = None
+    ) -> dict[str, Any]:
+        """Keep `frame` with the room (only the newest CHAT_KEEP stay) and return it; `address`:
+        the digest of a chat line's sender's address (app.rooms.addresses), kept, never sent."""
+        session.add(RoomMessage(room_id=room.id, frame=frame, address=address))
         session.flush()
         cutoff = session.scalar(
             select(RoomMessage.id)

@@ -85,10 +85,10 @@ class RoomService:
         self.group_lobby = GroupLobby(parts, self.lobby)
         self.seats = Seats(parts, self.autoplay, self.lifecycle)
         self.chat = Chat(parts)
-        self.spectators = Spectators(parts)
         self.rematches = Rematch(parts)
         self.series = Series(parts)
         self.tote = Tote(parts)
+        self.spectators = Spectators(parts, self.tote)
         self.replays = Replays(parts, self.action_log)
         self.feed = parts.feed
         # The sync reads (state and whole log) of the sockets of a room arriving together.
@@ -292,9 +292,15 @@ class RoomService:
     # ---- chat and rematch -----------------------------------------------------
 
     async def post_chat(
-        self, code: str, token_hash: str | None, spectator_id: str, text: Any, spectator: str | None = None
+        self,
+        code: str,
+        token_hash: str | None,
+        spectator_id: str,
+        text: Any,
+        spectator: str | None = None,
+        address: str = "unknown",
     ) -> dict[str, Any]:
-        return await self.chat.post_chat(code, token_hash, spectator_id, text, spectator)
+        return await self.chat.post_chat(code, token_hash, spectator_id, text, spectator, address)
 
     async def set_chat(
         self,

@@ -2,13 +2,19 @@
 chips, stored with the room (tables `tote_bets` and `tote_payouts`, migration 0010), so it
 survives a restart.
 
-Chips belong to a spectator's name for the evening's series (app.rooms.series): 100 at the
-first game, and a name's balance is 100, less every chip it staked in the series' rooms, plus
-every payout it got there. So the balance after a game's settlement follows into the rematch.
+Chips belong to a spectator's identity for the evening's series (app.rooms.series), not to a
+name: its account (`account_of`: derived on the server from the browser's spectator key and
+the series' code, the same in every room of the series, never sent to a socket) has 100 at
+the first game, less every chip it staked in the series' rooms, plus every payout it got
+there. So the balance after a game's settlement follows into the rematch, and a name is only
+what the account is shown as: a name that backed in the series stays that account's
+(app.rooms.spectators refuses it, and its look-alikes, to anyone else). An address opens at
+most `tote_accounts_per_address` accounts in a room, so new keys do not mint chips without
+bound. Bets stored before migration 0014 have the account of their name (`name:<name>`).
 
 The settlement runs once the game is over (by the first reader that sees it over: a spectator
-socket, the series tally); a room with payout rows is settled, and the unique (room, name)
-row keeps two processes from settling twice.
+socket, the series tally); a room with payout rows is settled, and the unique (room,
+account) row keeps two processes from settling twice.
 
 Each process keeps the last board of the rooms it serves (`Tote.boards`): a bet or the
 settlement made here replaces it, one another process published replaces it when heard
@@ -20,9 +26,9 @@ read), and a room this process does not hear, read the board from the database. 
 of a series is the whole of its series so far: its board reads no other room's bets.
 
 What goes out (`board`) is public: the pools per contender, the payout per chip, whether the
-tote is open, and after the settlement the rail (each backer's chips in the series). A
-spectator's own chips and bets (`people`) are picked out by its socket (app.ws.tote) and sent
-to it alone.
+tote is open, and after the settlement the rail (each backer's chips in the series, under the
+name it last backed with). An account's own chips and bets (`people`, by account) are picked
+out by the socket of that identity (app.ws.tote) and sent to it alone.
 
 Each bet keeps the room's version when it was accepted (`v`, migration 0011): the replay's step
 (step k is the state after the k-th action, version k) from which it is in the pools. Once the
@@ -35,7 +41,7 @@ nothing a spectator could not see.
 from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -45,9 +51,11 @@ import engine
 from app.models import Room, ToteBet, TotePayout
 from engine.tote import payout_per_chip, pools, settle, tote_open
 
+from .addresses import room_address
 from .errors import RoomError
 from .replays import not_over
 from .shared_reads import SharedReads
+from .tote_accounts import account_of
 
 if TYPE_CHECKING:
     from .parts import Parts
@@ -64,29 +72,41 @@ def contenders(room: Room) -> list[str]:
 
 def series_ids(session: Session, room: Room) -> list[int]:
     """The ids of the rooms of `room`'s series up to its game (a later rematch is not its past)."""
-    first = room.series_code or room.code
+    first = series_of(room)
     query = select(Room.id).where(
         or_(Room.code == first, Room.series_code == first), Room.series_game <= (room.series_game or 1)
     )
     return list(session.scalars(query).all())
 
 
+def series_of(room: Room) -> str:
+    """The code naming `room`'s series: its first room's."""
+    return room.series_code or room.code
+
+
 def balances(session: Session, ids: list[int]) -> dict[str, int]:
-    """Each name's chips across the rooms `ids` (only names that ever backed are listed)."""
+    """Each account's chips across the rooms `ids` (only accounts that ever backed are listed)."""
     found: dict[str, int] = defaultdict(lambda: START_CHIPS)
     staked = (
-        select(ToteBet.name, func.sum(ToteBet.chips)).where(ToteBet.room_id.in_(ids)).group_by(ToteBet.name)
+        select(ToteBet.account, func.sum(ToteBet.chips))
+        .where(ToteBet.room_id.in_(ids))
+        .group_by(ToteBet.account)
     )
-    for name, chips in session.execute(staked):
-        found[name] -= int(chips)
-    paid = select(TotePayout.name, func.sum(TotePayout.chips)).where(TotePayout.room_id.in_(ids))
-    for name, chips in session.execute(paid.group_by(TotePayout.name)):
-        found[name] += int(chips)
+    for account, chips in session.execute(staked):
+        found[account] -= int(chips)
+    paid = select(TotePayout.account, func.sum(TotePayout.chips)).where(TotePayout.room_id.in_(ids))
+    for account, chips in session.execute(paid.group_by(TotePayout.account)):
+        found[account] += int(chips)
     return dict(found)
 
 
-def balance(session: Session, room: Room, name: str) -> int:
-    return balances(session, series_ids(session, room)).get(name, START_CHIPS)
+def names_in(session: Session, ids: list[int]) -> dict[str, str]:
+    """Every name that backed in the rooms `ids`, with the account it belongs to (a name is
+    one account's in a series: app.rooms.spectators refuses it to any other)."""
+    rows = session.execute(
+        select(ToteBet.name, ToteBet.account).where(ToteBet.room_id.in_(ids)).order_by(ToteBet.id)
+    )
+    return {name: account for name, account in rows}
 
 
 def first_game(room: Room) -> bool:
@@ -94,28 +114,40 @@ def first_game(room: Room) -> bool:
     return room.series_code is None and (room.series_game or 1) <= 1
 
 
-def own_balances(bets: list[tuple[str, str, int]], payouts: dict[str, int] | None) -> dict[str, int]:
+def own_balances(bets: list[Bet], payouts: dict[str, int] | None) -> dict[str, int]:
     """`balances` of a first game, from its own bets and payouts (nothing more to read)."""
     found: dict[str, int] = defaultdict(lambda: START_CHIPS)
-    for name, _, staked in bets:
-        found[name] -= staked
-    for name, chips in (payouts or {}).items():
-        found[name] += chips
+    for bet in bets:
+        found[bet.account] -= bet.chips
+    for account, chips in (payouts or {}).items():
+        found[account] += chips
     return dict(found)
 
 
-def room_bets(session: Session, room: Room) -> list[tuple[str, str, int]]:
+class Bet(NamedTuple):
+    account: str
+    name: str
+    contender: str
+    chips: int
+
+
+def room_bets(session: Session, room: Room) -> list[Bet]:
     rows = session.execute(
-        select(ToteBet.name, ToteBet.contender, ToteBet.chips)
+        select(ToteBet.account, ToteBet.name, ToteBet.contender, ToteBet.chips)
         .where(ToteBet.room_id == room.id)
         .order_by(ToteBet.id)
     )
-    return [(name, contender, chips) for name, contender, chips in rows]
+    return [Bet(*row) for row in rows]
+
+
+def staked(bets: list[Bet]) -> list[tuple[str, str, int]]:
+    """The bets as engine.tote counts them: (account, contender, chips)."""
+    return [(bet.account, bet.contender, bet.chips) for bet in bets]
 
 
 def timed_bets(session: Session, room: Room) -> list[dict[str, Any]]:
     """The room's bets in the order they were accepted, each with its version (null when
-    stored before migration 0011)."""
+    stored before migration 0011) and the name it was placed under (never the account)."""
     rows = session.execute(
         select(ToteBet.v, ToteBet.name, ToteBet.contender, ToteBet.chips)
         .where(ToteBet.room_id == room.id)
@@ -127,35 +159,54 @@ def timed_bets(session: Session, room: Room) -> list[dict[str, Any]]:
 
 
 def settled(session: Session, room: Room) -> dict[str, int] | None:
+    """Each account's payout in `room`, or None while it is not settled."""
     rows = session.execute(
-        select(TotePayout.name, TotePayout.chips).where(TotePayout.room_id == room.id)
+        select(TotePayout.account, TotePayout.chips).where(TotePayout.room_id == room.id)
     ).all()
-    return {name: chips for name, chips in rows} if rows else None
+    return {account: chips for account, chips in rows} if rows else None
 
 
-def ranked(chips: dict[str, int]) -> list[dict[str, Any]]:
-    """The rail leaderboard: each name that backed in the series, most chips first."""
-    return [
-        {"name": n, "chips": c} for n, c in sorted(chips.items(), key=lambda nc: (-nc[1], nc[0].casefold()))
-    ]
+def paid_by_name(session: Session, room: Room) -> dict[str, int]:
+    rows = session.execute(select(TotePayout.name, TotePayout.chips).where(TotePayout.room_id == room.id))
+    return {name: chips for name, chips in rows}
+
+
+def ranked(chips: dict[str, int], names: dict[str, str]) -> list[dict[str, Any]]:
+    """The rail leaderboard: each account that backed in the series, by the name it last
+    backed under (`names`: account -> name), most chips first."""
+    rows = [(names.get(account, ""), count) for account, count in chips.items()]
+    return [{"name": n, "chips": c} for n, c in sorted(rows, key=lambda nc: (-nc[1], nc[0].casefold()))]
+
+
+def last_names(named: dict[str, str]) -> dict[str, str]:
+    """account -> the name it last backed under, from `names_in`'s name -> account (in order)."""
+    return {account: name for name, account in named.items()}
 
 
 def rail(session: Session, room: Room) -> list[dict[str, Any]]:
     """The rail of the series up to this room."""
-    return ranked(balances(session, series_ids(session, room)))
+    ids = series_ids(session, room)
+    return ranked(balances(session, ids), last_names(names_in(session, ids)))
 
 
 def board(session: Session, room: Room, open_now: bool | None = None) -> dict[str, Any]:
-    """The room's tote as it goes out: the public part and, under `people`, each backer's own
-    chips and bets (never sent as such: app.ws.tote picks one spectator's). `open_now`: whether
-    the tote is open, when known without the room's state (else read off it)."""
+    """The room's tote as it goes out: the public part and, under `people`, each account's
+    own chips and bets (never sent as such: app.ws.tote picks one spectator's, by its
+    account), under `names` every name that backed in the series with its account (which
+    app.rooms.spectators keeps for it), and the series' code (`series`) the accounts are of.
+    `open_now`: whether the tote is open, when known without the room's state (else read off it)."""
     bets = room_bets(session, room)
-    pool = pools(bets, contenders(room))
+    pool = pools(staked(bets), contenders(room))
     payouts = settled(session, room)
-    chips = own_balances(bets, payouts) if first_game(room) else balances(session, series_ids(session, room))
+    if first_game(room):
+        chips = own_balances(bets, payouts)
+        named = {bet.name: bet.account for bet in bets}
+    else:
+        ids = series_ids(session, room)
+        chips, named = balances(session, ids), names_in(session, ids)
     mine: dict[str, dict[str, int]] = defaultdict(dict)
-    for name, contender, staked in bets:
-        mine[name][contender] = mine[name].get(contender, 0) + staked
+    for bet in bets:
+        mine[bet.account][bet.contender] = mine[bet.account].get(bet.contender, 0) + bet.chips
     public: dict[str, Any] = {
         "type": KIND,
         "open": room.status == "playing" and tote_open(room.state) if open_now is None else open_now,
@@ -165,16 +216,16 @@ def board(session: Session, room: Room, open_now: bool | None = None) -> dict[st
         "settled": payouts is not None,
     }
     if payouts is not None:
-        public["rail"] = ranked(chips)
+        public["rail"] = ranked(chips, last_names(named))
     people = {
-        name: {
-            "chips": chips.get(name, START_CHIPS),
-            "bets": mine.get(name, {}),
-            "won": (payouts or {}).get(name),
+        account: {
+            "chips": chips.get(account, START_CHIPS),
+            "bets": mine.get(account, {}),
+            "won": (payouts or {}).get(account),
         }
-        for name in set(chips) | set(mine)
+        for account in set(chips) | set(mine)
     }
-    return {"public": public, "people": people}
+    return {"public": public, "people": people, "names": named, "series": series_of(room)}
 
 
 def stages(bets: list[dict[str, Any]], seats: list[str]) -> list[dict[str, Any]]:
@@ -206,9 +257,24 @@ def history(session: Session, room: Room) -> dict[str, Any]:
     return {
         "bets": bets,
         "stages": stages(bets, contenders(room)),
-        "payouts": settled(session, room) or {},
+        "payouts": paid_by_name(session, room),
         "rail": rail(session, room) if bets else [],
     }
+
+
+def opened_here(session: Session, room: Room, ids: list[int], digest: str) -> int:
+    """How many accounts were opened in `room` from the address whose digest is `digest`: its
+    backers there that had not backed in the series before."""
+    here = set(
+        session.scalars(
+            select(ToteBet.account).where(ToteBet.room_id == room.id, ToteBet.address == digest).distinct()
+        )
+    )
+    earlier = [room_id for room_id in ids if room_id != room.id]
+    if here and earlier:
+        before = select(ToteBet.account).where(ToteBet.room_id.in_(earlier), ToteBet.account.in_(here))
+        here -= set(session.scalars(before.distinct()))
+    return len(here)
 
 
 def refuse(code: str, message: str) -> RoomError:
@@ -254,13 +320,24 @@ class Tote:
         return {**found, "public": {**public, "open": open_now}}
 
     async def back(
-        self, code: str, name: str | None, seated: bool, contender: str, chips: int
+        self,
+        code: str,
+        name: str | None,
+        seated: bool,
+        contender: str,
+        chips: int,
+        identity: str = "",
+        address: str = "unknown",
     ) -> dict[str, Any]:
-        """Put `chips` of the named spectator `name` on `contender`. Refusals change nothing."""
+        """Put `chips` of the named spectator `name` on `contender`, from the account of its
+        `identity` (app.ws.group) in the room's series; `address`: its limit key (an account
+        opened here counts against the address's cap). Refusals change nothing."""
         if seated:
             raise refuse("tote_seated", "Seated players cannot back a player on the tote.")
-        if not name:
+        if not name or not identity:
             raise refuse("tote_unnamed", "Pick a name as a spectator to back a player.")
+        settings = self.parts.settings
+        cap = settings.tote_accounts_per_address if settings.rate_limits else 0
 
         def work(session: Session) -> dict[str, Any]:
             room = self.parts.store.room(session, code)
@@ -268,10 +345,32 @@ class Tote:
                 raise refuse("tote_closed", "The tote is closed: no more bets in this game.")
             if contender not in contenders(room):
                 raise refuse("tote_contender", "There is no such player in this game.")
-            have = balance(session, room, name)
+            account = account_of(series_of(room), identity)
+            ids = series_ids(session, room)
+            found = balances(session, ids)
+            digest = room_address(room.code, address)
+            if account not in found and cap > 0 and opened_here(session, room, ids, digest) >= cap:
+                raise RoomError(
+                    "tote_accounts",
+                    "Too many new tote accounts were opened from your address in this room; back "
+                    "under a name you have backed with before.",
+                    409,
+                    max=cap,
+                )
+            have = found.get(account, START_CHIPS)
             if chips < 1 or chips > have:
                 raise RoomError("tote_chips", f"You have {have} chips to back with.", 409, chips=have)
-            session.add(ToteBet(room_id=room.id, name=name, contender=contender, chips=chips, v=room.version))
+            session.add(
+                ToteBet(
+                    room_id=room.id,
+                    account=account,
+                    name=name,
+                    address=digest,
+                    contender=contender,
+                    chips=chips,
+                    v=room.version,
+                )
+            )
             session.flush()
             return board(session, room)
 
@@ -323,8 +422,9 @@ class Tote:
                 return None
             result = engine.result(room.state) or {}
             winners = [str(seat) for seat in result.get("winners") or []]
-            for name, chips in sorted(settle(bets, winners).items()):
-                session.add(TotePayout(room_id=room.id, name=name, chips=chips))
+            names = {bet.account: bet.name for bet in bets}  # the name each last backed under
+            for account, chips in sorted(settle(staked(bets), winners).items()):
+                session.add(TotePayout(room_id=room.id, account=account, name=names[account], chips=chips))
             session.flush()
             return board(session, room)
 

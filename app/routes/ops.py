@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+from collections.abc import Callable
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from app import metrics
 from app.api.deps import token_of
@@ -40,18 +42,50 @@ async def readyz(request: Request) -> JSONResponse:
 def metrics_endpoint(request: Request) -> Response:
     """Prometheus text format. A plain `def`: the rooms count queries the database on a worker thread."""
     if not is_operator(request):
-        return JSONResponse(
-            {
-                "type": "error",
-                "code": "operators_only",
-                "message": "The metrics are for the site's operators (send the OPS_TOKEN as a bearer token).",
-                "params": {},
-            },
-            status_code=403,
-            headers=NO_STORE,
-        )
+        return operators_only("The metrics are")
     body = metrics.exposition(getattr(request.app.state, "metrics", None))
     return Response(body, media_type=metrics.CONTENT_TYPE, headers=NO_STORE)
+
+
+@router.get("/openapi.json")
+def openapi(request: Request) -> JSONResponse:
+    """The API map (OpenAPI), for operators."""
+    if not is_operator(request):
+        return operators_only("The API map is")
+    return JSONResponse(request.app.openapi(), headers=NO_STORE)
+
+
+@router.get("/docs")
+def docs(request: Request) -> Response:
+    return _map_page(request, get_swagger_ui_html)
+
+
+@router.get("/redoc")
+def redoc(request: Request) -> Response:
+    return _map_page(request, get_redoc_html)
+
+
+def _map_page(request: Request, build: Callable[..., HTMLResponse]) -> Response:
+    """A page reading the API map (FastAPI's Swagger UI or ReDoc), for operators."""
+    if not is_operator(request):
+        return operators_only("The API map is")
+    page = build(openapi_url="/openapi.json", title="Paddock API")
+    page.headers.update(NO_STORE)
+    return page
+
+
+def operators_only(what: str) -> JSONResponse:
+    """The 403 of an operators' endpoint; `what`: its subject ("The metrics are")."""
+    return JSONResponse(
+        {
+            "type": "error",
+            "code": "operators_only",
+            "message": f"{what} for the site's operators (send the OPS_TOKEN as a bearer token).",
+            "params": {},
+        },
+        status_code=403,
+        headers=NO_STORE,
+    )
 
 
 def is_operator(request: Request) -> bool:

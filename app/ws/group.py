@@ -1,8 +1,10 @@
 """The group-play part of one room connection (the socket dispatches here):
 
 - `{"type": "chat", "text": ...}` from the client, with flood control per connection (a burst
-  of `chat_burst` lines, then one every `chat_refill_seconds`; refusals are `chat_slow` with
-  `params.retry_after`), stored and published by app.rooms.chat;
+  of `chat_burst` lines, then one every `chat_refill_seconds`), per address and room
+  (`chat_address_limit`, every socket of the address together) and, for spectators' lines, per
+  room (`chat_room_limit`: app.ws.guard); refusals are `chat_slow` with `params.retry_after`;
+  stored and published by app.rooms.chat;
 - chat lines and notices from the room's broadcast channel, sent on as they are:
   `{"type": "chat", "seat", "name", "text", "at", "from"}` / `{"type": "notice", "e", ..., "at"}`;
 - at sync (after hello and after a resync): `{"type": "chat_history", "messages": [...]}`, and
@@ -17,7 +19,9 @@
   browser's spectator key in hello (a secret kept in the browser), and the id is derived from
   it and the room, so every socket of that browser (a reconnect, a second tab) is the same
   spectator: a reconnect takes its name back while the old socket is still listed, and a
-  reload keeps a mute. A hello with no key gets an id of its own;
+  reload keeps a mute. A hello with no key gets an id of its own. The key also gives the
+  socket its private `identity` (never sent), whose tote account follows the series
+  (app.rooms.tote) and whose names that backed there stay its own;
 - named spectators (app.rooms.spectators): `{"type": "spectate", "name": ...}` from a
   spectator's socket; answered (and sent to every spectator socket after hello, and whenever
   the host mutes or unmutes it) with `{"type": "spectator", "id", "name", "muted"}`: the id its
@@ -63,6 +67,13 @@ def spectator_id(code: str, key: str) -> str:
     return hashlib.sha256(f"paddock spectator {code} {key}".encode()).hexdigest()[:12]
 
 
+def identity_of(key: str) -> str:
+    """The private identity of the browser whose spectator key is `key`: kept by its sockets on
+    the server only (its tote account in a series is derived from it, app.rooms.tote), never
+    sent, and not the key itself."""
+    return hashlib.sha256(f"paddock identity {key}".encode()).hexdigest()
+
+
 def chat_bucket(settings: Any) -> TokenBucket:
     """A burst of `chat_burst` lines, then one every `chat_refill_seconds` (the flood-control
     bucket of app.ws.flood; RATE_LIMITS=off turns it off like the others)."""
@@ -72,13 +83,16 @@ def chat_bucket(settings: Any) -> TokenBucket:
 
 
 class GroupSocket:
-    __slots__ = ("conn", "spectator_id", "spectator", "muted", "bucket", "greeting", "asked")
+    __slots__ = ("conn", "spectator_id", "identity", "spectator", "muted", "bucket", "greeting", "asked")
 
     def __init__(self, connection: RoomConnection) -> None:
         self.conn = connection
         # Names a spectator in the chat ("Spectator <id>") and lets the host mute them; a hello
         # with the browser's key makes it that browser's (spectator_id below).
         self.spectator_id = secrets.token_hex(6)
+        # Whose tote account this is, in every room of the series (identity_of): a hello with the
+        # browser's key makes it that browser's; without one, this connection's alone.
+        self.identity = secrets.token_hex(32)
         # The name this spectator socket watches under (app.rooms.spectators), and whether the
         # host muted it (told to the socket when it changes).
         self.spectator: str | None = None
@@ -95,6 +109,8 @@ class GroupSocket:
             await conn.error("hello_first", "Say hello first: send your seat token, or watch as a spectator.")
             return
         wait = self.bucket.take()
+        if not wait and conn.guard is not None:  # the address's and the room's budgets
+            wait = conn.guard.chat(spectator=conn.token_hash is None) or 0.0
         if wait:
             seconds = max(1, math.ceil(wait))
             await conn.error(
@@ -105,7 +121,7 @@ class GroupSocket:
             return
         try:
             await conn.rooms.post_chat(
-                conn.code, conn.token_hash, self.spectator_id, message.text, self.spectator
+                conn.code, conn.token_hash, self.spectator_id, message.text, self.spectator, conn.address
             )
         except RoomError as exc:
             await conn.send(error_message(exc))
@@ -126,7 +142,7 @@ class GroupSocket:
             return
         try:
             self.spectator = await conn.rooms.spectators.take_name(
-                conn.code, self.spectator_id, message.name, self.spectator
+                conn.code, self.spectator_id, message.name, self.spectator, self.identity
             )
         except RoomError as exc:
             await conn.send(error_message(exc))

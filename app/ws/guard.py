@@ -1,5 +1,6 @@
 """What a room socket must pass besides the messages themselves: the page's Origin, the cap on
-sockets per client address and room, the per-address hello limit, and the hello deadline.
+sockets per client address and room, the per-address hello limit, the hello deadline, and the
+chat budgets of its address and room (shared by every socket of the address: `chat`).
 
 (Flood control of act/ping/bad messages on an open connection is separate, per connection.)
 """
@@ -77,6 +78,15 @@ class SocketGuard:
             self.limits.hit("hello", self.client)
         except SlowDown as exc:
             return error("slow_down", exc.message, retry_after=exc.retry_after)
+        return None
+
+    def chat(self, spectator: bool) -> int | None:
+        """Count one chat line of this address in the room (a spectator's in the room's too):
+        None if allowed, else the seconds to wait (app.core.ratelimit)."""
+        try:
+            self.limits.chat(self.client, self.code, spectator)
+        except SlowDown as exc:
+            return exc.retry_after
         return None
 
     async def receive(self, greeted: bool) -> Message | None:

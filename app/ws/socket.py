@@ -33,7 +33,7 @@ from . import seat_asks
 from .flood import FloodControl, slow_down
 from .frames import SyncFrames, update_frame
 from .group import KINDS as GROUP_KINDS
-from .group import GroupSocket, spectator_id
+from .group import GroupSocket, identity_of, spectator_id
 from .guard import HELLO_TIMEOUT, SocketGuard
 from .incoming import (
     Act,
@@ -271,6 +271,11 @@ class RoomConnection:
                 await (self.send(slow_down(wait)) if wait else self.tote.on_back(parsed))
 
     @property
+    def address(self) -> str:
+        """The client's address as limits count it (app.core.ratelimit.limit_key)."""
+        return self.guard.client if self.guard is not None else "unknown"
+
+    @property
     def spectator(self) -> str | None:
         """The name this spectator socket watches under (app.rooms.spectators); None for a
         seat's socket and an anonymous spectator."""
@@ -295,6 +300,7 @@ class RoomConnection:
             self.seat = seat.position if seat else None
         if hello.spectator is not None:  # (a seated page's too: it may not answer its own seat request)
             self.group.spectator_id = spectator_id(self.code, hello.spectator)
+            self.group.identity = identity_of(hello.spectator)
         self.greeted = True
         self.hear_from_now()
         if self.token_hash is not None:

@@ -5,8 +5,9 @@ A connection watches the tote while it is a spectator's, or a player's when the 
 watches it gets `{"type": "tote", "open", "pools", "total", "payout", "settled", "rail"?}`
 at sync, whenever a bet or the settlement changes it, and when the tote closes; the same
 for every watcher, except `"you": {"name", "chips", "bets", "won"}`, which only a named
-spectator's socket gets, about itself. `{"type": "back", "contender", "chips"}` from a
-spectator's socket backs a contender; a refusal is an error with a sentence.
+spectator's socket gets, about its own identity's account (app.rooms.tote: never a name's).
+`{"type": "back", "contender", "chips"}` from a spectator's socket backs a contender from that
+account; a refusal is an error with a sentence.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from app.core.storage import STORAGE_ERRORS
 from app.rooms.errors import RoomError, error_message
 from app.rooms.tote import KIND, START_CHIPS
+from app.rooms.tote_accounts import account_of
 from engine import is_over
 from engine.tote import tote_open
 
@@ -53,7 +55,13 @@ class ToteSocket:
             return
         try:
             found = await conn.rooms.tote.back(
-                conn.code, conn.spectator, conn.token_hash is not None, message.contender, message.chips
+                conn.code,
+                conn.spectator,
+                conn.token_hash is not None,
+                message.contender,
+                message.chips,
+                conn.group.identity,
+                conn.address,
             )
         except RoomError as exc:
             await conn.send(error_message(exc))
@@ -101,8 +109,9 @@ class ToteSocket:
         self.open = public["open"]
         message = dict(public)
         name = self.conn.spectator
-        if name is not None and self.conn.token_hash is None:
-            me = found["people"].get(name, {"chips": START_CHIPS, "bets": {}, "won": None})
+        if name is not None and self.conn.token_hash is None and "series" in found:
+            account = account_of(found["series"], self.conn.group.identity)  # this identity's own
+            me = found["people"].get(account, {"chips": START_CHIPS, "bets": {}, "won": None})
             message["you"] = {"name": name, **me}
         text = orjson.dumps(message)
         if text == self.sent:

@@ -54,6 +54,7 @@ const ERROR_KEYS = {
   tote_contender: "error.tote_contender",
   tote_unnamed: "error.tote_unnamed",
   tote_seated: "error.tote_seated",
+  tote_accounts: "error.tote_accounts",
   odds_failed: "error.odds_failed",
   chat_muted: "error.chat_muted",
   chat_slow: "error.chat_slow",

@@ -81,3 +81,24 @@ def test_a_game_still_plays_with_the_guarded_settings(guarded):
     with guarded.socket(room["code"]) as bo:
         bo.hello(friend["token"])
         assert bo.state()["view"]["you"] == 1
+
+
+@pytest.mark.parametrize("path", ["/openapi.json", "/docs", "/redoc"])
+def test_the_api_map_is_refused_without_the_ops_token(guarded, path):
+    """Issue 42, finding 7: /docs, /redoc and /openapi.json answered anyone."""
+    http = guarded.http
+    for headers in ({}, bearer("wrong")):
+        refused = http.get(path, headers=headers)
+        assert refused.status_code == 403 and refused.json()["code"] == "operators_only"
+        assert "/api/rooms" not in refused.text
+    allowed = http.get(path, headers=bearer(OPS_TOKEN))
+    assert allowed.status_code == 200 and allowed.headers["cache-control"] == "no-store"
+    if path == "/openapi.json":
+        assert "/api/rooms/{code}/join" in allowed.json()["paths"]
+
+
+def test_without_an_ops_token_the_api_map_is_for_the_machine_itself(server):
+    """Another address (X-Forwarded-For, trusted from the loopback proxy) is refused."""
+    assert server.http.get("/openapi.json").status_code == 200
+    elsewhere = server.http.get("/openapi.json", headers={"X-Forwarded-For": "192.0.2.7"})
+    assert elsewhere.status_code == 403 and elsewhere.json()["code"] == "operators_only"

@@ -53,8 +53,10 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(10)
 
-    def socket(self, code: str) -> Client:
-        return Client(f"ws://127.0.0.1:{self.port}/ws/rooms/{code}")
+    def socket(self, code: str, headers: dict[str, str] | None = None) -> Client:
+        """A room socket; `headers` go with its handshake (e.g. X-Forwarded-For: uvicorn takes
+        the client's address from it, the test client being the trusted loopback proxy)."""
+        return Client(f"ws://127.0.0.1:{self.port}/ws/rooms/{code}", headers)
 
 
 # How long a client waits for a message before the test fails: a bound for a regression, not
@@ -65,8 +67,8 @@ WAIT_SECONDS = 30
 class Client:
     """A WebSocket client that records every message it receives."""
 
-    def __init__(self, url: str) -> None:
-        self.ws = connect(url, max_size=1 << 22, open_timeout=10)
+    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+        self.ws = connect(url, max_size=1 << 22, open_timeout=10, additional_headers=headers)
         self.ws.__enter__()  # websockets >= 17.1 wants the connection entered
         self.received: list[dict[str, Any]] = []
 

@@ -2,7 +2,8 @@
 
 Host-only calls carry the host's seat token as `Authorization: Bearer <token>`; the seat link
 of one's own seat carries that seat's token. One-time seat codes travel in the link's
-fragment (`/rooms/<code>#seat=<one-time code>`), which browsers never send to a server.
+fragment (`/rooms/<code>#seat=<one-time code>`), which browsers never send to a server; the
+link's site is PUBLIC_ORIGIN, or the asking page's own (`link_origin`), never a bare `Host`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pydantic import Field, StrictBool, StrictStr
 
 from app.api.deps import Rooms, SeatToken
 from app.api.validation import StrictBody
+from app.ws.guard import origin_allowed
 
 router = APIRouter(prefix="/api/rooms", tags=["group play"])
 
@@ -55,9 +57,23 @@ async def mute(code: str, body: Mute, rooms: Rooms, token: SeatToken) -> dict[st
     return await rooms.summary(await rooms.set_chat(code, token, sender=body.sender, muted=body.muted))
 
 
+def link_origin(request: Request) -> str:
+    """Where a seat link points: PUBLIC_ORIGIN when set; else the page's own origin as the
+    browser states it (`Origin`, which a browser sets on every POST and no page can change),
+    when the socket would allow it (app.ws.guard); else nothing (the link is its path alone).
+    Never the `Host` header by itself: behind a proxy it is whatever the client sent."""
+    settings = request.app.state.settings
+    if settings.public_origin:
+        return str(settings.public_origin)
+    origin = request.headers.get("origin")
+    if origin and origin_allowed(request.headers, settings):
+        return origin.rstrip("/")
+    return ""
+
+
 def _link(request: Request, code: str, link: str, seat: int, seconds: float) -> dict[str, Any]:
     path = f"/rooms/{code}#seat={link}"
-    absolute = str(request.base_url).rstrip("/") + path
+    absolute = link_origin(request) + path
     qr = segno.make(absolute, error="m")
     return {
         "url": absolute,

@@ -74,7 +74,10 @@ def test_chat_before_hello_is_refused(shared_server):
 def slow_chat_server(tmp_path_factory):
     """A burst of 55 lines per connection, and no refill during the test."""
     path = tmp_path_factory.mktemp("chat") / "paddock.db"
-    with LiveServer(settings_for(f"sqlite:///{path}", chat_burst=55, chat_refill_seconds=3600)) as live:
+    settings = settings_for(
+        f"sqlite:///{path}", chat_burst=55, chat_refill_seconds=3600, chat_address_limit="100/minute"
+    )
+    with LiveServer(settings) as live:
         yield live
 
 

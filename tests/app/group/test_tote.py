@@ -35,9 +35,17 @@ def started(server, rounds=2, seed=None):
     return room["code"], [room["token"], bo["token"]]
 
 
-def spectator(server, code, name=None):
+def browser_key(name: str) -> str:
+    """The spectator key of the browser `name` watches from (the page keeps one per browser)."""
+    return f"browser-of-{name}-0123456789"[:64]
+
+
+def spectator(server, code, name=None, key=None):
+    """A spectator socket; named, it is the browser of that name (its spectator key), as the
+    page's would be, so its tote account follows it into the rematch."""
     ws = server.socket(code)
-    ws.hello()
+    key = key or (browser_key(name) if name is not None else None)
+    ws.send({"type": "hello"} if key is None else {"type": "hello", "spectator": key})
     ws.wait_for(lambda m: m["type"] == "spectator")
     if name is not None:
         ws.send({"type": "spectate", "name": name})
