@@ -335,7 +335,7 @@ class HorseRacingTable {
         class: "hr-seat", dataset: { seat: String(seat), acting: String(acting.has(seat)), negative: String(chips < 0) },
         style: `--player: ${this.ctx.seatColour(seat)}`,
       },
-      el("span", { class: "player-swatch", "aria-hidden": "true" }),
+      this.ctx.seatSwatch(seat),
       el("span", { class: "hr-seat-name", text: name }),
       el("span", { class: "hr-seat-stats" },
         el("span", { class: "hr-chips", text: this.ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: num(chips) }) }),
@@ -687,4 +687,9 @@ export default {
   describeAction,
   describeSecrets,
   resultDetails,
+  // The players panel shows each player's chips (in debt below zero).
+  playerScore(view, seat, ctx) {
+    const chips = view.chips?.[seat] ?? 0;
+    return ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: ctx.num(chips) });
+  },
 };

@@ -248,7 +248,7 @@ class PoniesTable {
       const words = { out: t("pip.status_no_cards"), done: t("pip.status_submitted"), waiting: t("pip.status_choosing") }[state];
       return el("li", { dataset: { state, seat: String(seat) }, style: `--player: ${this.ctx.seatColour(seat)}` },
         el("span", { class: "mark", "aria-hidden": "true", text: state === "done" ? "✓" : state === "waiting" ? "…" : "–" }),
-        el("span", { class: "player-swatch", "aria-hidden": "true" }),
+        this.ctx.seatSwatch(seat),
         el("span", { class: "who", text: this.ctx.seatName(seat) }),
         el("span", { class: "what", text: words }),
         el("span", { class: "meta", text: t("pip.hand_and_garnets", {
@@ -543,4 +543,6 @@ export default {
   describeSecrets,
   admits,
   resultDetails,
+  // The players panel shows each player's garnets (the score).
+  playerScore: (view, seat, ctx) => ctx.tp("count.garnets", view.garnets?.[seat] ?? 0, { n: ctx.num(view.garnets?.[seat] ?? 0) }),
 };

@@ -14,10 +14,6 @@ const HAND_KEYS = {
   three_kind: "peb.hand.three_kind", straight: "peb.hand.straight", full_house: "peb.hand.full_house",
   four_kind: "peb.hand.four_kind", five_kind: "peb.hand.five_kind",
 };
-const COLOUR_KEYS = {
-  red: "peb.colour.red", blue: "peb.colour.blue", white: "peb.colour.white",
-  green: "peb.colour.green", brown: "peb.colour.brown",
-};
 const ITEM_KEYS = {
   fresh_horse: "peb.item.fresh_horse", marked_die: "peb.item.marked_die", sheriffs_pardon: "peb.item.sheriffs_pardon",
   spyglass: "peb.item.spyglass", lucky_horseshoe: "peb.item.lucky_horseshoe", steady_hand: "peb.item.steady_hand",
@@ -75,9 +71,6 @@ function itemName(ctx, item) {
   return ITEM_KEYS[item] ? ctx.t(ITEM_KEYS[item]) : item;
 }
 
-function colourName(ctx, colour) {
-  return COLOUR_KEYS[colour] ? ctx.t(COLOUR_KEYS[colour]) : colour;
-}
 
 function facesText(ctx, faces) {
   return ctx.joinList((faces ?? []).map((f) => String(f)));
@@ -420,8 +413,8 @@ class BluffTable {
     view.positions.forEach((space, seat) => {
       let rider = this.riders[seat];
       if (!rider) {
-        const colour = view.colours[seat];
-        const node = svg("g", { class: `peb-rider colour-${colour}`, "data-seat": String(seat) });
+        // Each rider in its player's colour (static/js/player_colour.js), numbered by seat.
+        const node = svg("g", { class: "peb-rider", "data-seat": String(seat), style: `--player: ${this.ctx.seatColour(seat)}` });
         // A dark ring under every rider: the white one stays visible on a white space.
         node.append(svg("circle", { r: this.riderR + 0.45, class: "peb-rider-ring" }));
         node.append(svg("circle", { r: this.riderR, class: "peb-rider-body" }));
@@ -442,7 +435,7 @@ class BluffTable {
     // Riders ride from the second frame on (the first one just places them).
     if (!this.riderLayer.classList.contains("animate")) requestAnimationFrame(() => this.riderLayer.classList.add("animate"));
     this.caption.textContent = view.positions.map((space, seat) => t(view.jailed[seat] ? "peb.rider_at_jailed" : "peb.rider_at", {
-      name: this.ctx.seatName(seat), colour: colourName(this.ctx, view.colours[seat]), space,
+      name: this.ctx.seatName(seat), colour: this.ctx.seatColourName(seat), space,
     })).join("; ");
     // Sacramento's mailboxes: filled by the colour of whoever holds them.
     const boxes = this.svgRoot.querySelectorAll(".peb-mailbox");
@@ -577,8 +570,8 @@ class BluffTable {
       dataset: { seat: String(seat) }, class: view.active === seat ? "active" : "",
     },
     el("th", { scope: "row" },
-      el("span", { class: `peb-swatch colour-${view.colours[seat]}`, "aria-hidden": "true", text: String(seat + 1) }),
-      el("span", { text: t("peb.rider_name", { name: this.ctx.seatName(seat), colour: colourName(this.ctx, view.colours[seat]) }) })),
+      el("span", { class: "peb-swatch", "aria-hidden": "true", style: `--player: ${this.ctx.seatColour(seat)}`, text: String(seat + 1) }),
+      el("span", { text: t("peb.rider_name", { name: this.ctx.seatName(seat), colour: this.ctx.seatColourName(seat) }) })),
     el("td", { text: num(space) }),
     el("td", { class: "peb-gold", text: num(view.gold[seat]) }),
     el("td", { class: "peb-items-cell", text: this.itemsOf(view, seat) }),
@@ -1192,8 +1185,8 @@ function describeSecrets(secrets, view, ctx) {
 export default {
   id: "pony_express_bluff",
   stylesheet: true,
-  // Each rider's colour is its player's colour in the players panel and the log too.
-  playerColours: (view) => view.colours,
+  // The players panel shows each rider's gold.
+  playerScore: (view, seat, ctx) => ctx.tp("peb.panel_gold", view.gold?.[seat] ?? 0, { n: ctx.num(view.gold?.[seat] ?? 0) }),
   mount: (root, ctx) => new BluffTable(root, ctx),
   describeEvent,
   turnText,

@@ -944,4 +944,6 @@ export default {
   describeAction,
   describeSecrets,
   resultDetails,
+  // The players panel shows each player's chips in hand.
+  playerScore: (view, seat, ctx) => ctx.tp("count.chips", view.chips?.[seat] ?? 0, { n: ctx.num(view.chips?.[seat] ?? 0) }),
 };
