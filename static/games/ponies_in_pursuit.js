@@ -343,7 +343,8 @@ class PoniesTable {
     if (at >= 0) this.selected.splice(at, 1);
     else {
       if (this.selected.length >= this.frame.view.must_play) this.selected.shift();
-      this.selected.push({ index, card, use: "move", as: null });
+      // No use is chosen for the player: a card moves or bets only once they say which.
+      this.selected.push({ index, card, use: null, as: null });
     }
     this.redraw();
   }
@@ -359,6 +360,7 @@ class PoniesTable {
   problem(view, actions) {
     const { t } = this.ctx;
     if (this.selected.length < view.must_play) return view.must_play === 2 ? t("pip.need_two") : t("pip.need_one");
+    if (this.selected.some((s) => !s.use)) return t("pip.need_use");
     if (this.selected.some((s) => s.card === "wild" && !s.as)) return t("pip.need_wild_colour");
     const colours = this.selected.map((s) => (s.card === "wild" ? s.as : CARDS[s.card][0]));
     if (colours.length === 2 && colours[0] === colours[1]) return t("pip.need_different");

@@ -72,6 +72,22 @@ function itemName(ctx, item) {
 }
 
 
+// The poker hand of five dice (PEB-1, as engine/games/pony_express_bluff/hands.py: hand_of).
+export function handOf(dice) {
+  const counts = Object.values(dice.reduce((seen, face) => ({ ...seen, [face]: (seen[face] ?? 0) + 1 }), {}))
+    .sort((a, b) => b - a);
+  const faces = new Set(dice);
+  const straight = faces.size === 5 && (!faces.has("9") || !faces.has("A"));
+  if (counts[0] === 5) return "five_kind";
+  if (counts[0] === 4) return "four_kind";
+  if (counts[0] === 3 && counts[1] === 2) return "full_house";
+  if (straight) return "straight";
+  if (counts[0] === 3) return "three_kind";
+  if (counts[0] === 2 && counts[1] === 2) return "two_pairs";
+  if (counts[0] === 2) return "pair";
+  return "nothing";
+}
+
 function facesText(ctx, faces) {
   return ctx.joinList((faces ?? []).map((f) => String(f)));
 }
@@ -853,8 +869,16 @@ class BluffTable {
     else if (this.reroll.size === 0 || this.reroll.size === 5) out.push(el("p", { class: "muted", text: t("peb.pick_reroll") }));
     const claims = actions.filter((a) => a.type === "claim");
     if (claims.length) {
-      const select = el("select", { id: "peb-claim-hand" }, claims.map((a) => el("option", {
-        value: a.hand, text: t("peb.hand_moves", { hand: handName(this.ctx, a.hand), n: view.move_table[a.hand] }),
+      // The menu starts at the best hand the dice hold (the player's own pick, once made, stays).
+      const mine = dice.table.map((face, i) => face ?? view.cup?.[i]);
+      const held = mine.every((face) => face) ? handOf(mine) : null;
+      const picked = this.claimPick?.turn === view.turn_no ? this.claimPick.hand : null;
+      const start = [picked, held].find((hand) => claims.some((a) => a.hand === hand)) ?? claims[0].hand;
+      const select = el("select", {
+        id: "peb-claim-hand", onchange: (event) => { this.claimPick = { turn: view.turn_no, hand: event.target.value }; },
+      }, claims.map((a) => el("option", {
+        value: a.hand, selected: a.hand === start,
+        text: t("peb.hand_moves", { hand: handName(this.ctx, a.hand), n: view.move_table[a.hand] }),
       })));
       out.push(el("div", { class: "peb-claim-row" },
         el("label", { for: "peb-claim-hand", text: t("peb.claim_label") }), select,
