@@ -114,8 +114,11 @@ class Chat:
             if sender is not None:
                 current = list(room.chat_muted or [])
                 changed = True
+                named: dict[str, Any] = {}
                 if muted and sender not in current:
-                    _require_sender(session, room, sender)
+                    # The notice names whom (the name they wrote under): a room that carries the
+                    # mute on (a rematch) may not know that spectator yet.
+                    named = {"name": _sender_name(session, room, sender)}
                     if len(current) >= MAX_MUTED:
                         raise RoomError(
                             "mute_full",
@@ -131,7 +134,9 @@ class Chat:
                 if changed:
                     room.chat_muted = current
                     frames.append(
-                        self.parts.feed.notice(session, room, "muted" if muted else "unmuted", who=sender)
+                        self.parts.feed.notice(
+                            session, room, "muted" if muted else "unmuted", who=sender, **named
+                        )
                     )
             session.flush()
             return snapshot(room), frames
@@ -143,18 +148,26 @@ class Chat:
         return info
 
 
-def _require_sender(session: Session, room: Room, sender: str) -> None:
-    """Only a seat of the room, or a spectator who has spoken in its kept chat, can be muted."""
+def _sender_name(session: Session, room: Room, sender: str) -> str:
+    """The name `sender` goes by: a seat's, or the one a spectator last wrote under in the kept
+    chat. Only a seat of the room, or a spectator who has spoken there, can be muted."""
     kind, _, rest = sender.partition(":")
+    found: str | None = None
     if kind == "seat":
-        found = int(rest) < len(room.seats)
+        seat = next((s for s in room.seats if s.position == int(rest)), None)
+        found = seat.name if seat is not None else None
     else:
-        frames = session.execute(select(RoomMessage.frame).where(RoomMessage.room_id == room.id))
-        found = any(isinstance(frame, dict) and frame.get("from") == sender for frame in frames.scalars())
-    if not found:
+        frames = session.execute(
+            select(RoomMessage.frame).where(RoomMessage.room_id == room.id).order_by(RoomMessage.id)
+        )
+        for frame in frames.scalars():
+            if isinstance(frame, dict) and frame.get("from") == sender:
+                found = str(frame.get("name") or "")
+    if found is None:
         raise RoomError(
             "no_such_sender", "Nobody in this room's chat goes by that; mute someone who wrote here.", 404
         )
+    return found
 
 
 def _is_sender(sender: Any) -> bool:

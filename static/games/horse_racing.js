@@ -76,12 +76,12 @@ function describeEvent(event, ctx) {
   const name = (seat) => ctx.seatName(seat);
   switch (event.e) {
     case "deal":
-      return ctx.t("hr.log.deal", {
+      return ctx.tp("hr.log.deal", event.cards_each, {
         race: event.race, dealer: name(event.dealer), cards: event.cards_each, aside: event.set_aside,
       });
     case "draft_pass":
       return event.left > 1
-        ? ctx.t("hr.log.draft_pass", { round: event.round, left: event.left })
+        ? ctx.tp("hr.log.draft_pass", event.left, { round: event.round, left: event.left })
         : ctx.t("hr.log.draft_done", { round: event.round });
     case "antes":
       return ctx.t("hr.log.antes", { base: event.base, jockey: event.jockey });
@@ -340,7 +340,7 @@ class HorseRacingTable {
       el("span", { class: "hr-seat-stats" },
         el("span", { class: "hr-chips", text: this.ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: num(chips) }) }),
         el("span", { class: "hr-cards", text: this.ctx.tp("hr.hand_size", view.hand_sizes[seat], { n: view.hand_sizes[seat] }) }),
-        el("span", { class: "hr-adv", text: t("hr.advantage_held", { n: view.advantage[seat] }) })),
+        el("span", { class: "hr-adv", text: this.ctx.tp("hr.advantage_held", view.advantage[seat], { n: view.advantage[seat] }) })),
       tags.length ? el("span", { class: "hr-seat-tags", text: tags.join(" · ") }) : null);
     }));
   }
@@ -571,9 +571,9 @@ class HorseRacingTable {
     const jockey = this.ctx.seatName(record.jockey);
     const lines = [
       t("hr.settle_headline", { race: record.race, horse: record.winner, name: jockey }),
-      t("hr.settle_pot", { pot: num(record.race_pot), penalties: num(record.penalties.reduce((a, b) => a + b, 0)) }),
+      this.ctx.tp("hr.settle_pot", record.race_pot, { pot: num(record.race_pot), penalties: num(record.penalties.reduce((a, b) => a + b, 0)) }),
       totalCards
-        ? t("hr.settle_shares", { pot: num(record.race_pot), cards: totalCards, horse: record.winner, share: num(record.share), remainder: num(record.remainder), name: jockey })
+        ? this.ctx.tp("hr.settle_shares", totalCards, { pot: num(record.race_pot), cards: totalCards, horse: record.winner, share: num(record.share), remainder: num(record.remainder), name: jockey })
         : t("hr.settle_nobody", { horse: record.winner, name: jockey, pot: num(record.race_pot) }),
       t("hr.settle_jockey", { name: jockey, pot: num(record.jockey_pot) }),
     ];

@@ -189,7 +189,7 @@ class PoniesTable {
     this.root.dataset.mustPlay = String(view.must_play ?? 0);
     const { t } = this.ctx;
     this.roundText.textContent = frame.over
-      ? t("pip.rounds_played", { rounds: view.history?.length ?? view.round })
+      ? this.ctx.tp("pip.rounds_played", view.history?.length ?? view.round, { rounds: view.history?.length ?? view.round })
       : t("pip.round_of", { round: view.round, rounds: view.rounds });
     this.drawPonies(view, frame.previous);
     this.drawSubmitted(view, frame.over);

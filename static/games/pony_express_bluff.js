@@ -790,7 +790,7 @@ class BluffTable {
     const children = [
       el("h2", { id: "peb-dice-h", text: mine ? t("peb.your_roll") : t("peb.their_roll", { name: roller }) }),
       el("div", { class: "peb-zones" },
-        zone("cup", !view.cup ? t("peb.cup_theirs", { n: cupIdx.length })
+        zone("cup", !view.cup ? this.ctx.tp("peb.cup_theirs", cupIdx.length, { n: cupIdx.length })
           : view.active === this.ctx.me ? t("peb.cup_yours") : t("peb.cup_spied"), cupIdx),
         zone("table", t("peb.table_dice"), tableIdx)),
     ];

@@ -53,7 +53,7 @@ export function mountReplayTote({ panel, seatName, onStep }) {
   function nameRows(entries) {
     return entries.map(([name, chips]) => el("li", { class: "tote-rail-row" },
       el("span", { class: "tote-rail-name", text: name }),
-      el("span", { class: "tote-rail-chips", text: t("tote.chips_n", { n: num(chips) }) })));
+      el("span", { class: "tote-rail-chips", text: tp("tote.chips_n", chips, { n: num(chips) }) })));
   }
 
   return {
@@ -75,7 +75,7 @@ export function mountReplayTote({ panel, seatName, onStep }) {
       const stage = stageAt(step);
       const seats = Number(pools.dataset.seats);
       pools.replaceChildren(...Array.from({ length: seats }, (_, seat) => poolRow(seat, stage)));
-      total.textContent = t("replay.tote_total", { n: num(stage?.total ?? 0) });
+      total.textContent = tp("replay.tote_total", stage?.total ?? 0, { n: num(stage?.total ?? 0) });
       panel.dataset.step = String(step);
       for (const row of bets.children) {
         const at = Number(row.dataset.step);

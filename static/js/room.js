@@ -56,7 +56,7 @@ let online = false;
 function setConnection(state) {
   online = state === "connected";
   if (table) table.setOnline(online);
-  if (summary?.status === "lobby") renderLobby(summary, me(), { isHost: isHost(), removeBot, online });
+  if (summary?.status === "lobby") renderLobby(summary, me(), { isHost: isHost(), removeSeat, online });
   const box = document.getElementById("conn-status");
   box.dataset.state = state;
   const text = { connecting: t("conn.connecting"), connected: t("conn.connected"), reconnecting: t("conn.reconnecting") }[state];
@@ -117,7 +117,7 @@ function applySummary(raw) {
   document.getElementById("lobby").hidden = !inLobby;
   document.getElementById("table-area").hidden = inLobby;
   if (inLobby) {
-    renderLobby(summary, me(), { isHost: isHost(), removeBot, online });
+    renderLobby(summary, me(), { isHost: isHost(), removeSeat, online });
     startPolling();
   } else {
     stopPolling();
@@ -354,7 +354,7 @@ async function handToBot(seat) {
   }
 }
 
-async function removeBot(seat) {
+async function removeSeat(seat) {
   try {
     await call("DELETE", `/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { token: seatInfo.token });
     await refreshSummary();

@@ -3,7 +3,7 @@
 // tote is open ({"type": "back", contender, chips}). At the end the card shows what this
 // spectator got back and the rail: every backer of the evening with their chips.
 import { el } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { num, t, tp } from "./i18n.js";
 import { seatSwatch } from "./player_colour.js";
 
 export function mountToteBoard({ panel, seatName, send }) {
@@ -39,10 +39,10 @@ export function mountToteBoard({ panel, seatName, send }) {
     const won = shown.you?.won;
     you.hidden = won === null || won === undefined;
     // Nobody backed the winner: the chips came back, which is a refund, not a win.
-    if (!you.hidden) you.textContent = t(shown.refund ? "tote.you_refunded" : "tote.you_won", { n: num(won), chips: num(shown.you.chips) });
+    if (!you.hidden) you.textContent = (shown.refund ? tp("tote.you_refunded", won, { n: num(won), chips: num(shown.you.chips) }) : tp("tote.you_won", won, { n: num(won), chips: num(shown.you.chips) }));
     endTote.querySelector("#end-tote-rail").replaceChildren(...(shown.rail ?? []).map((entry) =>
       el("li", { class: "tote-rail-row" }, el("span", { class: "tote-rail-name", text: entry.name }),
-        el("span", { class: "tote-rail-chips", text: t("tote.chips_n", { n: num(entry.chips) }) }))));
+        el("span", { class: "tote-rail-chips", text: tp("tote.chips_n", entry.chips, { n: num(entry.chips) }) }))));
     endTote.hidden = false;
   }
 
@@ -52,7 +52,7 @@ export function mountToteBoard({ panel, seatName, send }) {
     const seats = Object.keys(shown.pools).sort((a, b) => Number(a) - Number(b));
     list.replaceChildren(...seats.map(row));
     const words = [t(shown.settled ? "tote.settled" : shown.open ? "tote.open" : "tote.closed")];
-    if (shown.you) words.push(t("tote.your_chips", { name: shown.you.name, n: num(shown.you.chips) }));
+    if (shown.you) words.push(tp("tote.your_chips", shown.you.chips, { name: shown.you.name, n: num(shown.you.chips) }));
     status.textContent = words.join(" ");
     const canBack = shown.open && Boolean(shown.you);
     form.hidden = !canBack;
