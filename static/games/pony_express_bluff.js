@@ -740,9 +740,12 @@ class BluffTable {
     if (rollKey !== this.rollKey) this.reroll.clear();
     this.rollKey = rollKey;
     const toggles = actions.filter((a) => a.type === "arrange");
+    // The replay shows every secret: the roller's cup comes from their seat's secrets.
+    const replayCup = view.cup ? null : view.secrets?.[view.active]?.cup ?? null;
+    const cup = view.cup ?? replayCup;
     const dieNode = (i) => {
       const under = dice.under_cup[i];
-      const face = under ? (view.cup ? view.cup[i] : null) : dice.table[i];
+      const face = under ? (cup ? cup[i] : null) : dice.table[i];
       // A die that went back under the cup after everyone saw it: its face is public knowledge.
       const known = !face && under ? dice.known[i] : null;
       const text = face ?? (known ? `${known}?` : "?");
@@ -783,15 +786,16 @@ class BluffTable {
         el("div", { class: "peb-die-row" }, indexes.length ? indexes.map(dieNode) : el("span", { class: "muted", text: t("peb.no_dice") })));
       return box;
     };
-    this.shownFaces = [0, 1, 2, 3, 4].map((i) => (dice.under_cup[i] ? (view.cup ? view.cup[i] : null) : dice.table[i]));
+    this.shownFaces = [0, 1, 2, 3, 4].map((i) => (dice.under_cup[i] ? (cup ? cup[i] : null) : dice.table[i]));
     const cupIdx = [0, 1, 2, 3, 4].filter((i) => dice.under_cup[i]);
     const tableIdx = [0, 1, 2, 3, 4].filter((i) => !dice.under_cup[i]);
     const roller = this.ctx.seatName(view.active);
     const children = [
       el("h2", { id: "peb-dice-h", text: mine ? t("peb.your_roll") : t("peb.their_roll", { name: roller }) }),
       el("div", { class: "peb-zones" },
-        zone("cup", !view.cup ? this.ctx.tp("peb.cup_theirs", cupIdx.length, { n: cupIdx.length })
-          : view.active === this.ctx.me ? t("peb.cup_yours") : t("peb.cup_spied"), cupIdx),
+        zone("cup", replayCup ? t("peb.cup_replay", { name: roller })
+          : !view.cup ? this.ctx.tp("peb.cup_theirs", cupIdx.length, { n: cupIdx.length })
+            : view.active === this.ctx.me ? t("peb.cup_yours") : t("peb.cup_spied"), cupIdx),
         zone("table", t("peb.table_dice"), tableIdx)),
     ];
     if (dice.history.length) {
