@@ -455,8 +455,9 @@ document.getElementById("start-game").addEventListener("click", async () => {
   }
 });
 
-// On a phone the room's controls fold into one menu (static/css/paddock.css), so that the
-// table starts near the top of the screen; a choice made in it folds it again.
+// The room's controls fold into one menu (static/css/paddock.css: below "Menu" on a wide
+// screen, everything on a phone), so that the bar is one row and the table starts near the
+// top; a choice made in it, Escape or a click elsewhere folds it again.
 const menuToggle = document.getElementById("room-menu-toggle");
 const roomMenu = document.getElementById("room-menu");
 function openMenu(open) {
@@ -466,6 +467,14 @@ function openMenu(open) {
 menuToggle.addEventListener("click", () => openMenu(roomMenu.dataset.open !== "true"));
 roomMenu.addEventListener("click", (event) => {
   if (event.target.closest("button")) openMenu(false);
+});
+document.addEventListener("click", (event) => {
+  if (roomMenu.dataset.open === "true" && !event.target.closest("#room-menu, #room-menu-toggle")) openMenu(false);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || roomMenu.dataset.open !== "true") return;
+  openMenu(false);
+  menuToggle.focus();
 });
 
 // Rules beside the table, one click away.

@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 
 from app import i18n
 
+from .staging import open_room_menu
+
 pytestmark = pytest.mark.browser
 
 
@@ -90,6 +92,7 @@ def test_a_player_leaves_the_lobby_and_watches(browser, server_url):
     page.fill("#join-name", "Dora")
     page.click("#join-button")
     expect(page.locator("#seat-list .seat")).to_have_count(2)
+    open_room_menu(page)
     expect(page.locator("#leave-seat")).to_be_visible()
     page.click("#leave-seat")
     expect(page.locator("#seat-list .seat")).to_have_count(1)
