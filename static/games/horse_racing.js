@@ -215,7 +215,7 @@ class HorseRacingTable {
       el("h2", { id: "hr-board-h", text: t("hr.board_heading") }), el("ol", { class: "hr-lanes" }));
     this.playersBox = el("section", { class: "hr-seats", "aria-labelledby": "hr-seats-h" },
       el("h2", { id: "hr-seats-h", text: t("hr.seats_heading") }), el("ul", { class: "hr-seat-list" }));
-    this.actBox = el("section", { class: "hr-act", "aria-labelledby": "hr-act-h", hidden: true });
+    this.actBox = el("section", { class: "hr-act", "aria-labelledby": "hr-act-h", hidden: true, dataset: { decision: "act" } });
     this.diceBox = el("section", { class: "hr-dice", "aria-labelledby": "hr-dice-h", hidden: true });
     this.handBox = el("section", { class: "hr-hand-box", "aria-labelledby": "hr-hand-h", hidden: true });
     this.resultsBox = el("section", { class: "hr-results", "aria-labelledby": "hr-results-h", hidden: true });

@@ -134,7 +134,7 @@ class PoniesTable {
       el("figcaption", { class: "visually-hidden", id: "pip-tracks-caption" }));
     this.submittedBox = el("section", { class: "pip-submitted", "aria-labelledby": "pip-submitted-h" },
       el("h2", { id: "pip-submitted-h", text: t("pip.submitted_heading") }), el("ul", { class: "pip-submitted-list" }));
-    this.playBox = el("section", { class: "pip-play", "aria-labelledby": "pip-play-h", hidden: true });
+    this.playBox = el("section", { class: "pip-play", "aria-labelledby": "pip-play-h", hidden: true, dataset: { decision: "play" } });
     this.mineBox = el("section", { class: "pip-mine", "aria-labelledby": "pip-mine-h", hidden: true });
     this.spyBox = el("section", { class: "pip-spy", "aria-labelledby": "pip-spy-h", hidden: true });
     this.resultsBox = el("section", { class: "pip-results", "aria-labelledby": "pip-results-h", hidden: true });

@@ -341,9 +341,9 @@ class BluffTable {
     this.boardBox = el("figure", { class: "peb-board" });
     this.legend = el("ul", { class: "peb-legend", "aria-label": t("peb.legend") });
     this.ridersBox = el("section", { class: "peb-riders", "aria-labelledby": "peb-riders-h" });
-    this.promptBox = el("section", { class: "peb-prompt", "aria-labelledby": "peb-prompt-h", hidden: true });
-    this.diceBox = el("section", { class: "peb-dice", "aria-labelledby": "peb-dice-h", hidden: true });
-    this.fightBox = el("section", { class: "peb-fight", "aria-labelledby": "peb-fight-h", hidden: true });
+    this.promptBox = el("section", { class: "peb-prompt", "aria-labelledby": "peb-prompt-h", hidden: true, dataset: { decision: "prompt" } });
+    this.diceBox = el("section", { class: "peb-dice", "aria-labelledby": "peb-dice-h", hidden: true, dataset: { decision: "dice" } });
+    this.fightBox = el("section", { class: "peb-fight", "aria-labelledby": "peb-fight-h", hidden: true, dataset: { decision: "fight" } });
     this.revealBox = el("section", { class: "peb-reveal", "aria-labelledby": "peb-reveal-h", hidden: true });
     this.itemsBox = el("section", { class: "peb-items", "aria-labelledby": "peb-items-h", hidden: true });
     this.resultsBox = el("section", { class: "peb-results", "aria-labelledby": "peb-results-h", hidden: true });

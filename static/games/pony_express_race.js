@@ -201,7 +201,7 @@ class PonyExpressRaceTable {
     this.statusText = el("p", { class: "per-status" });
     this.variantText = el("p", { class: "per-variant muted" });
     this.header.append(this.statusText, this.variantText);
-    this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true });
+    this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true, dataset: { decision: "act" } });
     this.diceBox = el("section", { class: "per-dice", "aria-labelledby": "per-dice-h", hidden: true });
     this.tracksBox = el("figure", { class: "per-tracks" });
     this.rostrum = el("section", { class: "per-rostrum-box", "aria-labelledby": "per-rostrum-h" });

@@ -133,9 +133,28 @@ export class Table {
     restoreFocus();
     this.timer.update(frame, this.instance.timer?.(frame) ?? null);
     this.renderEnd(frame);
+    const turnStarts = this.me !== null && !frame.over && (frame.view?.to_act ?? []).includes(this.me) && !this.wasMyTurn;
     this.renderBanner(frame);
+    if (previous === null || turnStarts) this.showDecision();
     this.renderPlayers();
     this.renderLog(this.log, previous === null, frame.over, sync);
+  }
+
+  // When the table opens and when a turn comes: the decision (a module's `data-decision`
+  // section with a control in it) comes into view, below the sticky turn bar; without one the
+  // table's top does. It only scrolls: focus stays where it is, and nothing moves while the
+  // reader types in a text box (the chat).
+  showDecision() {
+    const active = document.activeElement;
+    if (active && (active.tagName === "TEXTAREA" || (active.tagName === "INPUT" && /^(text|search|number)$/.test(active.type)))) return;
+    const root = document.getElementById("game-root");
+    const decision = decisionIn(root);
+    const target = decision ?? document.getElementById("table-area");
+    if (!target) return;
+    const rect = target.getBoundingClientRect();
+    const bar = document.getElementById("turn-bar")?.getBoundingClientRect().bottom ?? 0;
+    if (rect.top >= bar && rect.bottom <= window.innerHeight) return;
+    target.scrollIntoView({ block: decision && rect.height < window.innerHeight - bar ? "nearest" : "start" });
   }
 
   // The end of the game: the results card at the top of the table, said once.
@@ -251,6 +270,12 @@ export class Table {
     box.scrollTop = box.scrollHeight;
     if (!first && fresh.length) announce(fresh.slice(-3).map((f) => f.line).join(" "));
   }
+}
+
+// The decision on the table: the first shown `data-decision` section holding a live control.
+export function decisionIn(root) {
+  return [...(root?.querySelectorAll("[data-decision]") ?? [])].find((node) => node.offsetParent !== null
+    && node.querySelector("button:not(:disabled), select:not(:disabled), input:not(:disabled)")) ?? null;
 }
 
 // The seat a log event is about, when one seat acted (the engines name it `seat`,

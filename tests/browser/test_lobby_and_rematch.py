@@ -61,6 +61,13 @@ def test_a_hosts_mute_carries_into_the_rematch_room_by_name(browser, server_url)
     post(f"{server_url}/api/rooms/{code}/start", {}, token)
     play_to_the_end(server_url, code, token)
     new = post(f"{server_url}/api/rooms/{code}/rematch", {}, token)["code"]
+    # The rematch's question arrives in the notice region, in view wherever the page is scrolled.
+    fan.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    banner = fan.locator("#notice-region #rematch-banner")
+    expect(banner).to_be_visible()
+    box = banner.bounding_box()
+    height = fan.evaluate("innerHeight")
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, box
 
     # A page that never saw the first room: the carried notice names Greta, the mute holds.
     later = new_page(browser)
