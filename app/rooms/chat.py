@@ -140,8 +140,12 @@ class Chat:
                 pairs = [list(pair) for pair in room.chat_muted_addresses or []]
                 bound = any(pair[0] == sender for pair in pairs)
                 changed = True
+                named: dict[str, Any] = {}
                 if muted and sender not in current and not bound:
-                    addresses = _require_sender(session, room, sender)
+                    name, addresses = _require_sender(session, room, sender)
+                    # The notice names whom (the name they wrote under): a room that carries the
+                    # mute on (a rematch) may not know that spectator yet.
+                    named = {"name": name}
                     current = listed([*current, sender])
                     pairs = [*pairs, *([sender, a] for a in sorted(addresses) or [""])][-MAX_MUTED_KEPT:]
                 elif not muted and (sender in current or bound):
@@ -153,7 +157,9 @@ class Chat:
                     room.chat_muted = current
                     room.chat_muted_addresses = pairs
                     frames.append(
-                        self.parts.feed.notice(session, room, "muted" if muted else "unmuted", who=sender)
+                        self.parts.feed.notice(
+                            session, room, "muted" if muted else "unmuted", who=sender, **named
+                        )
                     )
             session.flush()
             return snapshot(room), frames
@@ -173,21 +179,31 @@ def listed(muted: list[str]) -> list[str]:
     return muted
 
 
-def _require_sender(session: Session, room: Room, sender: str) -> set[str]:
+def _require_sender(session: Session, room: Room, sender: str) -> tuple[str, set[str]]:
     """Only a seat of the room, or a spectator who has spoken in its kept chat, can be muted.
-    Returns the address digests the sender's kept lines came from (none for a seat that has
-    not spoken, or lines stored before migration 0014)."""
+    Returns the name `sender` goes by (a seat's, or the one a spectator last wrote under) and the
+    address digests the sender's kept lines came from (none for a seat that has not spoken, or
+    lines stored before migration 0014)."""
     kind, _, rest = sender.partition(":")
     rows = session.execute(
-        select(RoomMessage.frame, RoomMessage.address).where(RoomMessage.room_id == room.id)
+        select(RoomMessage.frame, RoomMessage.address)
+        .where(RoomMessage.room_id == room.id)
+        .order_by(RoomMessage.id)
     ).all()
-    mine = [address for frame, address in rows if isinstance(frame, dict) and frame.get("from") == sender]
-    found = int(rest) < len(room.seats) if kind == "seat" else bool(mine)
-    if not found:
+    mine = [
+        (frame, address) for frame, address in rows if isinstance(frame, dict) and frame.get("from") == sender
+    ]
+    found: str | None = None
+    if kind == "seat":
+        seat = next((s for s in room.seats if s.position == int(rest)), None)
+        found = seat.name if seat is not None else None
+    elif mine:
+        found = str(mine[-1][0].get("name") or "")
+    if found is None:
         raise RoomError(
             "no_such_sender", "Nobody in this room's chat goes by that; mute someone who wrote here.", 404
         )
-    return {address for address in mine if address}
+    return found, {address for _, address in mine if address}
 
 
 def _is_sender(sender: Any) -> bool:

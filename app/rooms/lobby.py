@@ -169,20 +169,25 @@ class Lobby:
 
         return await self._change(code, work)
 
-    async def remove_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
-        def work(session: Session) -> RoomInfo:
+    async def remove_seat(self, code: str, token: str | None, position: int) -> RoomInfo:
+        """Before the start the host removes a bot or frees a player's seat (the player watches
+        on, and may join again); the host's own seat goes only by leaving. A freed player's seat
+        is told to the room."""
+
+        def work(session: Session) -> tuple[RoomInfo, list[dict[str, Any]]]:
             room = self.parts.store.room(session, code)
             _require_host(room, token)
             _require_lobby(room)
             seat = _seat_at(room, position)
-            if not seat.is_bot:
-                raise RoomError(
-                    "not_a_bot", "Only bot seats can be removed; players leave by themselves.", 409
-                )
+            if seat.is_host:
+                raise RoomError("own_seat", "The host's own seat goes only by leaving the room.", 409)
+            frames = (
+                [] if seat.is_bot else [self.parts.feed.notice(session, room, "seat_freed", name=seat.name)]
+            )
             _remove_seat(session, room, seat)
-            return snapshot(room)
+            return snapshot(room), frames
 
-        return await self._change(code, work)
+        return await change_and_tell(self.parts, self.autoplay, code, work)
 
     async def leave(self, code: str, token: str | None) -> RoomInfo:
         """Before the start the seat goes away; during a game a bot plays it until its player

@@ -76,6 +76,7 @@ class Rematch:
                 turn_seconds=room.turn_seconds,
                 deadline=None,
                 chat_spectators=room.chat_spectators is not False,
+                chat_muted=list(room.chat_muted or []),  # the host's mutes carry on
                 odds_players=bool(room.odds_players),
                 opened_by=room.opened_by,  # the same table: its games running count together
             )

@@ -240,8 +240,8 @@ class RoomService:
     async def add_bots(self, code: str, token: str | None, count: Any) -> RoomInfo:
         return await self.lobby.add_bots(code, token, count)
 
-    async def remove_bot(self, code: str, token: str | None, position: int) -> RoomInfo:
-        return await self.lobby.remove_bot(code, token, position)
+    async def remove_seat(self, code: str, token: str | None, position: int) -> RoomInfo:
+        return await self.lobby.remove_seat(code, token, position)
 
     async def leave(self, code: str, token: str | None) -> RoomInfo:
         return await self.lobby.leave(code, token)

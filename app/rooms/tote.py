@@ -217,6 +217,10 @@ def board(session: Session, room: Room, open_now: bool | None = None) -> dict[st
     }
     if payouts is not None:
         public["rail"] = ranked(chips, last_names(named))
+        # Nobody backed the winner: every backer got their own chips back (a refund, not a win).
+        result = (engine.result(room.state) if room.state else None) or {}
+        winners = result.get("winners") or []
+        public["refund"] = not any(pool.get(str(seat), 0) for seat in winners)
     people = {
         account: {
             "chips": chips.get(account, START_CHIPS),

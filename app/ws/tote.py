@@ -2,8 +2,9 @@
 
 A connection watches the tote while it is a spectator's, or a player's when the host turned
 "odds for players" on (the same option as the live odds; players can never back). While it
-watches it gets `{"type": "tote", "open", "pools", "total", "payout", "settled", "rail"?}`
-at sync, whenever a bet or the settlement changes it, and when the tote closes; the same
+watches it gets `{"type": "tote", "open", "pools", "total", "payout", "settled", "rail"?,
+"refund"?}` (the last two once settled; `refund`: nobody backed the winner, so every backer got
+their own chips back) at sync, whenever a bet or the settlement changes it, and when the tote closes; the same
 for every watcher, except `"you": {"name", "chips", "bets", "won"}`, which only a named
 spectator's socket gets, about its own identity's account (app.rooms.tote: never a name's).
 `{"type": "back", "contender", "chips"}` from a spectator's socket backs a contender from that

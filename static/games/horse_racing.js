@@ -76,12 +76,12 @@ function describeEvent(event, ctx) {
   const name = (seat) => ctx.seatName(seat);
   switch (event.e) {
     case "deal":
-      return ctx.t("hr.log.deal", {
+      return ctx.tp("hr.log.deal", event.cards_each, {
         race: event.race, dealer: name(event.dealer), cards: event.cards_each, aside: event.set_aside,
       });
     case "draft_pass":
       return event.left > 1
-        ? ctx.t("hr.log.draft_pass", { round: event.round, left: event.left })
+        ? ctx.tp("hr.log.draft_pass", event.left, { round: event.round, left: event.left })
         : ctx.t("hr.log.draft_done", { round: event.round });
     case "antes":
       return ctx.t("hr.log.antes", { base: event.base, jockey: event.jockey });
@@ -215,7 +215,7 @@ class HorseRacingTable {
       el("h2", { id: "hr-board-h", text: t("hr.board_heading") }), el("ol", { class: "hr-lanes" }));
     this.playersBox = el("section", { class: "hr-seats", "aria-labelledby": "hr-seats-h" },
       el("h2", { id: "hr-seats-h", text: t("hr.seats_heading") }), el("ul", { class: "hr-seat-list" }));
-    this.actBox = el("section", { class: "hr-act", "aria-labelledby": "hr-act-h", hidden: true });
+    this.actBox = el("section", { class: "hr-act", "aria-labelledby": "hr-act-h", hidden: true, dataset: { decision: "act" } });
     this.diceBox = el("section", { class: "hr-dice", "aria-labelledby": "hr-dice-h", hidden: true });
     this.handBox = el("section", { class: "hr-hand-box", "aria-labelledby": "hr-hand-h", hidden: true });
     this.resultsBox = el("section", { class: "hr-results", "aria-labelledby": "hr-results-h", hidden: true });
@@ -335,12 +335,12 @@ class HorseRacingTable {
         class: "hr-seat", dataset: { seat: String(seat), acting: String(acting.has(seat)), negative: String(chips < 0) },
         style: `--player: ${this.ctx.seatColour(seat)}`,
       },
-      el("span", { class: "player-swatch", "aria-hidden": "true" }),
+      this.ctx.seatSwatch(seat),
       el("span", { class: "hr-seat-name", text: name }),
       el("span", { class: "hr-seat-stats" },
         el("span", { class: "hr-chips", text: this.ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: num(chips) }) }),
         el("span", { class: "hr-cards", text: this.ctx.tp("hr.hand_size", view.hand_sizes[seat], { n: view.hand_sizes[seat] }) }),
-        el("span", { class: "hr-adv", text: t("hr.advantage_held", { n: view.advantage[seat] }) })),
+        el("span", { class: "hr-adv", text: this.ctx.tp("hr.advantage_held", view.advantage[seat], { n: view.advantage[seat] }) })),
       tags.length ? el("span", { class: "hr-seat-tags", text: tags.join(" · ") }) : null);
     }));
   }
@@ -571,9 +571,9 @@ class HorseRacingTable {
     const jockey = this.ctx.seatName(record.jockey);
     const lines = [
       t("hr.settle_headline", { race: record.race, horse: record.winner, name: jockey }),
-      t("hr.settle_pot", { pot: num(record.race_pot), penalties: num(record.penalties.reduce((a, b) => a + b, 0)) }),
+      this.ctx.tp("hr.settle_pot", record.race_pot, { pot: num(record.race_pot), penalties: num(record.penalties.reduce((a, b) => a + b, 0)) }),
       totalCards
-        ? t("hr.settle_shares", { pot: num(record.race_pot), cards: totalCards, horse: record.winner, share: num(record.share), remainder: num(record.remainder), name: jockey })
+        ? this.ctx.tp("hr.settle_shares", totalCards, { pot: num(record.race_pot), cards: totalCards, horse: record.winner, share: num(record.share), remainder: num(record.remainder), name: jockey })
         : t("hr.settle_nobody", { horse: record.winner, name: jockey, pot: num(record.race_pot) }),
       t("hr.settle_jockey", { name: jockey, pot: num(record.jockey_pot) }),
     ];
@@ -687,4 +687,9 @@ export default {
   describeAction,
   describeSecrets,
   resultDetails,
+  // The players panel shows each player's chips (in debt below zero).
+  playerScore(view, seat, ctx) {
+    const chips = view.chips?.[seat] ?? 0;
+    return ctx.tp(chips < 0 ? "hr.chips_debt" : "hr.chips", chips, { chips: ctx.num(chips) });
+  },
 };

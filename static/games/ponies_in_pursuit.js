@@ -134,7 +134,7 @@ class PoniesTable {
       el("figcaption", { class: "visually-hidden", id: "pip-tracks-caption" }));
     this.submittedBox = el("section", { class: "pip-submitted", "aria-labelledby": "pip-submitted-h" },
       el("h2", { id: "pip-submitted-h", text: t("pip.submitted_heading") }), el("ul", { class: "pip-submitted-list" }));
-    this.playBox = el("section", { class: "pip-play", "aria-labelledby": "pip-play-h", hidden: true });
+    this.playBox = el("section", { class: "pip-play", "aria-labelledby": "pip-play-h", hidden: true, dataset: { decision: "play" } });
     this.mineBox = el("section", { class: "pip-mine", "aria-labelledby": "pip-mine-h", hidden: true });
     this.spyBox = el("section", { class: "pip-spy", "aria-labelledby": "pip-spy-h", hidden: true });
     this.resultsBox = el("section", { class: "pip-results", "aria-labelledby": "pip-results-h", hidden: true });
@@ -189,7 +189,7 @@ class PoniesTable {
     this.root.dataset.mustPlay = String(view.must_play ?? 0);
     const { t } = this.ctx;
     this.roundText.textContent = frame.over
-      ? t("pip.rounds_played", { rounds: view.history?.length ?? view.round })
+      ? this.ctx.tp("pip.rounds_played", view.history?.length ?? view.round, { rounds: view.history?.length ?? view.round })
       : t("pip.round_of", { round: view.round, rounds: view.rounds });
     this.drawPonies(view, frame.previous);
     this.drawSubmitted(view, frame.over);
@@ -248,7 +248,7 @@ class PoniesTable {
       const words = { out: t("pip.status_no_cards"), done: t("pip.status_submitted"), waiting: t("pip.status_choosing") }[state];
       return el("li", { dataset: { state, seat: String(seat) }, style: `--player: ${this.ctx.seatColour(seat)}` },
         el("span", { class: "mark", "aria-hidden": "true", text: state === "done" ? "✓" : state === "waiting" ? "…" : "–" }),
-        el("span", { class: "player-swatch", "aria-hidden": "true" }),
+        this.ctx.seatSwatch(seat),
         el("span", { class: "who", text: this.ctx.seatName(seat) }),
         el("span", { class: "what", text: words }),
         el("span", { class: "meta", text: t("pip.hand_and_garnets", {
@@ -343,7 +343,8 @@ class PoniesTable {
     if (at >= 0) this.selected.splice(at, 1);
     else {
       if (this.selected.length >= this.frame.view.must_play) this.selected.shift();
-      this.selected.push({ index, card, use: "move", as: null });
+      // No use is chosen for the player: a card moves or bets only once they say which.
+      this.selected.push({ index, card, use: null, as: null });
     }
     this.redraw();
   }
@@ -359,6 +360,7 @@ class PoniesTable {
   problem(view, actions) {
     const { t } = this.ctx;
     if (this.selected.length < view.must_play) return view.must_play === 2 ? t("pip.need_two") : t("pip.need_one");
+    if (this.selected.some((s) => !s.use)) return t("pip.need_use");
     if (this.selected.some((s) => s.card === "wild" && !s.as)) return t("pip.need_wild_colour");
     const colours = this.selected.map((s) => (s.card === "wild" ? s.as : CARDS[s.card][0]));
     if (colours.length === 2 && colours[0] === colours[1]) return t("pip.need_different");
@@ -543,4 +545,6 @@ export default {
   describeSecrets,
   admits,
   resultDetails,
+  // The players panel shows each player's garnets (the score).
+  playerScore: (view, seat, ctx) => ctx.tp("count.garnets", view.garnets?.[seat] ?? 0, { n: ctx.num(view.garnets?.[seat] ?? 0) }),
 };

@@ -14,10 +14,6 @@ const HAND_KEYS = {
   three_kind: "peb.hand.three_kind", straight: "peb.hand.straight", full_house: "peb.hand.full_house",
   four_kind: "peb.hand.four_kind", five_kind: "peb.hand.five_kind",
 };
-const COLOUR_KEYS = {
-  red: "peb.colour.red", blue: "peb.colour.blue", white: "peb.colour.white",
-  green: "peb.colour.green", brown: "peb.colour.brown",
-};
 const ITEM_KEYS = {
   fresh_horse: "peb.item.fresh_horse", marked_die: "peb.item.marked_die", sheriffs_pardon: "peb.item.sheriffs_pardon",
   spyglass: "peb.item.spyglass", lucky_horseshoe: "peb.item.lucky_horseshoe", steady_hand: "peb.item.steady_hand",
@@ -75,8 +71,21 @@ function itemName(ctx, item) {
   return ITEM_KEYS[item] ? ctx.t(ITEM_KEYS[item]) : item;
 }
 
-function colourName(ctx, colour) {
-  return COLOUR_KEYS[colour] ? ctx.t(COLOUR_KEYS[colour]) : colour;
+
+// The poker hand of five dice (PEB-1, as engine/games/pony_express_bluff/hands.py: hand_of).
+export function handOf(dice) {
+  const counts = Object.values(dice.reduce((seen, face) => ({ ...seen, [face]: (seen[face] ?? 0) + 1 }), {}))
+    .sort((a, b) => b - a);
+  const faces = new Set(dice);
+  const straight = faces.size === 5 && (!faces.has("9") || !faces.has("A"));
+  if (counts[0] === 5) return "five_kind";
+  if (counts[0] === 4) return "four_kind";
+  if (counts[0] === 3 && counts[1] === 2) return "full_house";
+  if (straight) return "straight";
+  if (counts[0] === 3) return "three_kind";
+  if (counts[0] === 2 && counts[1] === 2) return "two_pairs";
+  if (counts[0] === 2) return "pair";
+  return "nothing";
 }
 
 function facesText(ctx, faces) {
@@ -332,9 +341,9 @@ class BluffTable {
     this.boardBox = el("figure", { class: "peb-board" });
     this.legend = el("ul", { class: "peb-legend", "aria-label": t("peb.legend") });
     this.ridersBox = el("section", { class: "peb-riders", "aria-labelledby": "peb-riders-h" });
-    this.promptBox = el("section", { class: "peb-prompt", "aria-labelledby": "peb-prompt-h", hidden: true });
-    this.diceBox = el("section", { class: "peb-dice", "aria-labelledby": "peb-dice-h", hidden: true });
-    this.fightBox = el("section", { class: "peb-fight", "aria-labelledby": "peb-fight-h", hidden: true });
+    this.promptBox = el("section", { class: "peb-prompt", "aria-labelledby": "peb-prompt-h", hidden: true, dataset: { decision: "prompt" } });
+    this.diceBox = el("section", { class: "peb-dice", "aria-labelledby": "peb-dice-h", hidden: true, dataset: { decision: "dice" } });
+    this.fightBox = el("section", { class: "peb-fight", "aria-labelledby": "peb-fight-h", hidden: true, dataset: { decision: "fight" } });
     this.revealBox = el("section", { class: "peb-reveal", "aria-labelledby": "peb-reveal-h", hidden: true });
     this.itemsBox = el("section", { class: "peb-items", "aria-labelledby": "peb-items-h", hidden: true });
     this.resultsBox = el("section", { class: "peb-results", "aria-labelledby": "peb-results-h", hidden: true });
@@ -420,8 +429,8 @@ class BluffTable {
     view.positions.forEach((space, seat) => {
       let rider = this.riders[seat];
       if (!rider) {
-        const colour = view.colours[seat];
-        const node = svg("g", { class: `peb-rider colour-${colour}`, "data-seat": String(seat) });
+        // Each rider in its player's colour (static/js/player_colour.js), numbered by seat.
+        const node = svg("g", { class: "peb-rider", "data-seat": String(seat), style: `--player: ${this.ctx.seatColour(seat)}` });
         // A dark ring under every rider: the white one stays visible on a white space.
         node.append(svg("circle", { r: this.riderR + 0.45, class: "peb-rider-ring" }));
         node.append(svg("circle", { r: this.riderR, class: "peb-rider-body" }));
@@ -442,7 +451,7 @@ class BluffTable {
     // Riders ride from the second frame on (the first one just places them).
     if (!this.riderLayer.classList.contains("animate")) requestAnimationFrame(() => this.riderLayer.classList.add("animate"));
     this.caption.textContent = view.positions.map((space, seat) => t(view.jailed[seat] ? "peb.rider_at_jailed" : "peb.rider_at", {
-      name: this.ctx.seatName(seat), colour: colourName(this.ctx, view.colours[seat]), space,
+      name: this.ctx.seatName(seat), colour: this.ctx.seatColourName(seat), space,
     })).join("; ");
     // Sacramento's mailboxes: filled by the colour of whoever holds them.
     const boxes = this.svgRoot.querySelectorAll(".peb-mailbox");
@@ -577,8 +586,8 @@ class BluffTable {
       dataset: { seat: String(seat) }, class: view.active === seat ? "active" : "",
     },
     el("th", { scope: "row" },
-      el("span", { class: `peb-swatch colour-${view.colours[seat]}`, "aria-hidden": "true", text: String(seat + 1) }),
-      el("span", { text: t("peb.rider_name", { name: this.ctx.seatName(seat), colour: colourName(this.ctx, view.colours[seat]) }) })),
+      el("span", { class: "peb-swatch", "aria-hidden": "true", style: `--player: ${this.ctx.seatColour(seat)}`, text: String(seat + 1) }),
+      el("span", { text: t("peb.rider_name", { name: this.ctx.seatName(seat), colour: this.ctx.seatColourName(seat) }) })),
     el("td", { text: num(space) }),
     el("td", { class: "peb-gold", text: num(view.gold[seat]) }),
     el("td", { class: "peb-items-cell", text: this.itemsOf(view, seat) }),
@@ -731,9 +740,12 @@ class BluffTable {
     if (rollKey !== this.rollKey) this.reroll.clear();
     this.rollKey = rollKey;
     const toggles = actions.filter((a) => a.type === "arrange");
+    // The replay shows every secret: the roller's cup comes from their seat's secrets.
+    const replayCup = view.cup ? null : view.secrets?.[view.active]?.cup ?? null;
+    const cup = view.cup ?? replayCup;
     const dieNode = (i) => {
       const under = dice.under_cup[i];
-      const face = under ? (view.cup ? view.cup[i] : null) : dice.table[i];
+      const face = under ? (cup ? cup[i] : null) : dice.table[i];
       // A die that went back under the cup after everyone saw it: its face is public knowledge.
       const known = !face && under ? dice.known[i] : null;
       const text = face ?? (known ? `${known}?` : "?");
@@ -774,15 +786,16 @@ class BluffTable {
         el("div", { class: "peb-die-row" }, indexes.length ? indexes.map(dieNode) : el("span", { class: "muted", text: t("peb.no_dice") })));
       return box;
     };
-    this.shownFaces = [0, 1, 2, 3, 4].map((i) => (dice.under_cup[i] ? (view.cup ? view.cup[i] : null) : dice.table[i]));
+    this.shownFaces = [0, 1, 2, 3, 4].map((i) => (dice.under_cup[i] ? (cup ? cup[i] : null) : dice.table[i]));
     const cupIdx = [0, 1, 2, 3, 4].filter((i) => dice.under_cup[i]);
     const tableIdx = [0, 1, 2, 3, 4].filter((i) => !dice.under_cup[i]);
     const roller = this.ctx.seatName(view.active);
     const children = [
       el("h2", { id: "peb-dice-h", text: mine ? t("peb.your_roll") : t("peb.their_roll", { name: roller }) }),
       el("div", { class: "peb-zones" },
-        zone("cup", !view.cup ? t("peb.cup_theirs", { n: cupIdx.length })
-          : view.active === this.ctx.me ? t("peb.cup_yours") : t("peb.cup_spied"), cupIdx),
+        zone("cup", replayCup ? t("peb.cup_replay", { name: roller })
+          : !view.cup ? this.ctx.tp("peb.cup_theirs", cupIdx.length, { n: cupIdx.length })
+            : view.active === this.ctx.me ? t("peb.cup_yours") : t("peb.cup_spied"), cupIdx),
         zone("table", t("peb.table_dice"), tableIdx)),
     ];
     if (dice.history.length) {
@@ -860,8 +873,16 @@ class BluffTable {
     else if (this.reroll.size === 0 || this.reroll.size === 5) out.push(el("p", { class: "muted", text: t("peb.pick_reroll") }));
     const claims = actions.filter((a) => a.type === "claim");
     if (claims.length) {
-      const select = el("select", { id: "peb-claim-hand" }, claims.map((a) => el("option", {
-        value: a.hand, text: t("peb.hand_moves", { hand: handName(this.ctx, a.hand), n: view.move_table[a.hand] }),
+      // The menu starts at the best hand the dice hold (the player's own pick, once made, stays).
+      const mine = dice.table.map((face, i) => face ?? view.cup?.[i]);
+      const held = mine.every((face) => face) ? handOf(mine) : null;
+      const picked = this.claimPick?.turn === view.turn_no ? this.claimPick.hand : null;
+      const start = [picked, held].find((hand) => claims.some((a) => a.hand === hand)) ?? claims[0].hand;
+      const select = el("select", {
+        id: "peb-claim-hand", onchange: (event) => { this.claimPick = { turn: view.turn_no, hand: event.target.value }; },
+      }, claims.map((a) => el("option", {
+        value: a.hand, selected: a.hand === start,
+        text: t("peb.hand_moves", { hand: handName(this.ctx, a.hand), n: view.move_table[a.hand] }),
       })));
       out.push(el("div", { class: "peb-claim-row" },
         el("label", { for: "peb-claim-hand", text: t("peb.claim_label") }), select,
@@ -1192,8 +1213,8 @@ function describeSecrets(secrets, view, ctx) {
 export default {
   id: "pony_express_bluff",
   stylesheet: true,
-  // Each rider's colour is its player's colour in the players panel and the log too.
-  playerColours: (view) => view.colours,
+  // The players panel shows each rider's gold.
+  playerScore: (view, seat, ctx) => ctx.tp("peb.panel_gold", view.gold?.[seat] ?? 0, { n: ctx.num(view.gold?.[seat] ?? 0) }),
   mount: (root, ctx) => new BluffTable(root, ctx),
   describeEvent,
   turnText,

@@ -201,7 +201,7 @@ class PonyExpressRaceTable {
     this.statusText = el("p", { class: "per-status" });
     this.variantText = el("p", { class: "per-variant muted" });
     this.header.append(this.statusText, this.variantText);
-    this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true });
+    this.actBox = el("section", { class: "per-act", "aria-labelledby": "per-act-h", hidden: true, dataset: { decision: "act" } });
     this.diceBox = el("section", { class: "per-dice", "aria-labelledby": "per-dice-h", hidden: true });
     this.tracksBox = el("figure", { class: "per-tracks" });
     this.rostrum = el("section", { class: "per-rostrum-box", "aria-labelledby": "per-rostrum-h" });
@@ -544,7 +544,7 @@ class PonyExpressRaceTable {
             el("th", { scope: "col", text: t("per.stack") }))),
           el("tbody", {}, rows))),
       el("ul", { class: "per-seats" }, chips),
-      view.leftover_count ? el("p", { class: "muted", text: t("per.leftover_count", { n: view.leftover_count }) }) : null,
+      view.leftover_count ? el("p", { class: "muted", text: this.ctx.tp("per.leftover_count", view.leftover_count, { n: view.leftover_count }) }) : null,
     ].filter(Boolean));
   }
 
@@ -802,7 +802,7 @@ class PonyExpressRaceTable {
     const winnerNames = this.ctx.joinList(winners.map((s) => this.ctx.seatName(s)));
     const explain = [];
     for (const prize of settlement.prizes) {
-      explain.push(el("li", { class: "per-explain-prize", text: t("per.explain_prize", {
+      explain.push(el("li", { class: "per-explain-prize", text: this.ctx.tp("per.explain_prize", prize.chips, {
         name: this.ctx.seatName(prize.seat), horse: horseName(this.ctx, prize.horse), place: placeName(this.ctx, prize.place), chips: prize.chips,
       }) }));
     }
@@ -944,4 +944,6 @@ export default {
   describeAction,
   describeSecrets,
   resultDetails,
+  // The players panel shows each player's chips in hand.
+  playerScore: (view, seat, ctx) => ctx.tp("count.chips", view.chips?.[seat] ?? 0, { n: ctx.num(view.chips?.[seat] ?? 0) }),
 };

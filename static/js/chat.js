@@ -7,7 +7,7 @@
 //   chat.receive(message)   // a socket message: chat, notice or chat_history (others are ignored)
 //   chat.setSummary(summary)  // the normalised room summary (chat settings, who is who)
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { clock, t } from "./i18n.js";
 import { displayName } from "./summary.js";
 
 // A reaction travels as ":code:" and is shown in the reader's language.
@@ -46,11 +46,14 @@ export function mountChat({ send, host = null, seatName = () => null }) {
   // This page's spectator socket was muted by the host (told at once: static/js/spectators.js).
   let spectatorMuted = false;
 
-  const whoName = (who) => {
+  // `name`: the name the notice itself gives (a mute carried into a rematch room names a
+  // spectator that room may not know yet).
+  const whoName = (who, name = null) => {
     const [kind, rest] = String(who).split(":");
     if (kind === "seat") return seatName(Number(rest)) ?? t("table.seat_n", { n: Number(rest) + 1 });
     const named = summary?.spectators?.named?.find((spectator) => spectator.id === rest);
-    return named ? named.name : t("chat.spectator_name", { id: rest });
+    if (named) return named.name;
+    return name ? senderName({ seat: null, name }) : t("chat.spectator_name", { id: rest });
   };
 
   function noticeText(frame) {
@@ -60,15 +63,16 @@ export function mountChat({ send, host = null, seatName = () => null }) {
       case "seat_moved": return t("notice.seat_moved", { name: frame.name });
       case "seat_given": return t(SEAT_GIVEN[frame.by] ?? SEAT_GIVEN.host, { name: frame.name, to: frame.to });
       case "spectator_chat": return t(frame.on ? "notice.spectator_chat_on" : "notice.spectator_chat_off");
-      case "muted": return t("notice.muted", { name: whoName(frame.who) });
-      case "unmuted": return t("notice.unmuted", { name: whoName(frame.who) });
+      case "muted": return t("notice.muted", { name: whoName(frame.who, frame.name) });
+      case "unmuted": return t("notice.unmuted", { name: whoName(frame.who, frame.name) });
       case "timer_set": return frame.seconds ? t("notice.timer_set", { n: frame.seconds }) : t("notice.timer_off");
       case "rematch": return t("notice.rematch");
       case "auto_start": return t(frame.on ? "notice.auto_start_on" : "notice.auto_start_off");
       case "seat_asked": return t("notice.seat_asked", { name: frame.name });
-      case "seat_granted": return t("notice.seat_granted", { name: frame.name, bot: frame.bot });
+      case "seat_granted": return t("notice.seat_granted", { name: frame.name, bot: displayName(frame.bot ?? "", true) });
       case "seat_declined": return t("notice.seat_declined", { name: frame.name });
       case "seat_left": return t("notice.seat_left", { name: frame.name });
+      case "seat_freed": return t("notice.seat_freed", { name: frame.name });
       case "host_changed": return t("notice.host_changed", { name: frame.name });
       case "away": return t("notice.away", { name: frame.name });
       case "back": return t("notice.back", { name: frame.name });
@@ -100,7 +104,7 @@ export function mountChat({ send, host = null, seatName = () => null }) {
     }
     const at = new Date((frame.at ?? 0) * 1000);
     return el("li", { class: "chat-line", dataset: { from: frame.from ?? "" } },
-      el("time", { class: "chat-time", datetime: at.toISOString(), text: at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }),
+      el("time", { class: "chat-time", datetime: at.toISOString(), text: clock(at) }),
       el("span", { class: "chat-name", dataset: { spectator: String(frame.seat === null) }, text: frame.seat === null ? t("chat.as_spectator", { name: senderName(frame) }) : senderName(frame) }),
       el("span", { class: "chat-text", text: chatText(frame.text ?? "") }),
       muteButton(frame));

@@ -7,7 +7,7 @@ import { el, svg } from "./dom.js";
 import { hint } from "./hints.js";
 import { joinList, num, t, tp } from "./i18n.js";
 import { rememberFocus } from "./keep_focus.js";
-import { seatColour } from "./player_colour.js";
+import { seatColour, seatColourKey, seatMark, seatSwatch } from "./player_colour.js";
 
 export function makeContext({
   me = () => null, seatName = (seat) => t("table.seat_n", { n: seat + 1 }),
@@ -15,7 +15,9 @@ export function makeContext({
 } = {}) {
   return {
     get me() { return me(); },
-    t, tp, num, joinList, el, svg, hint, seatColour, announce, seatName, send,
+    t, tp, num, joinList, el, svg, hint, seatColour, seatMark, seatSwatch, announce, seatName, send,
+    // A seat's colour in words ("teal"), for text that names it.
+    seatColourName: (seat) => t(seatColourKey(seat)),
     // For a redraw the module starts itself (a choice inside its own controls): focus
     // stays on the same control. The shell does this around every update(frame).
     keepFocus(draw) {

@@ -11,6 +11,7 @@
 //   }
 import { el } from "./dom.js";
 import { joinList, num, t, tp } from "./i18n.js";
+import { seatSwatch } from "./player_colour.js";
 
 // Winners first, then by score; seats equal on both share a place.
 export function rankByScore(result) {
@@ -53,7 +54,7 @@ export function drawEndCard(card, { view, module, ctx, me }) {
       dataset: { seat: String(seat), place: String(place), winner: String(winners.has(seat)) },
     },
     el("span", { class: "end-place", text: t("end.place", { n: num(place) }) }),
-    el("span", { class: "end-name" }, winners.has(seat) ? el("span", { class: "end-crown", "aria-hidden": "true", text: "★" }) : null, name),
+    el("span", { class: "end-name" }, seatSwatch(seat), " ", winners.has(seat) ? el("span", { class: "end-crown", "aria-hidden": "true", text: "★" }) : null, name),
     el("span", { class: "end-score", text: own.score ?? tp("end.score", result.scores?.[seat] ?? 0, { score: num(result.scores?.[seat] ?? 0) }) }),
     own.detail ? el("span", { class: "end-detail", text: own.detail }) : null);
   });

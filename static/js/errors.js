@@ -33,7 +33,7 @@ const ERROR_KEYS = {
   closed: "error.closed",
   bad_name: "error.bad_name",
   name_taken: "error.name_taken",
-  not_a_bot: "error.not_a_bot",
+  own_seat: "error.own_seat",
   already_bot: "error.already_bot",
   own_seat: "error.own_seat",
   seat_in_use: "error.seat_in_use",

@@ -36,6 +36,13 @@ export function num(value) {
   return numberFormat.format(value);
 }
 
+// A clock time the reader's way, in the page's language (not the browser's): "6:06 PM" in
+// English, "18:06" in Portuguese and Chinese.
+const clockFormat = new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" });
+export function clock(date) {
+  return clockFormat.format(date);
+}
+
 // A list of names joined the reader's way ("A, B and C" / "A、B和C").
 const listFormat = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
 export function joinList(items) {

@@ -1,7 +1,7 @@
 // The lobby: seats with names and connected dots, share link, join, and the
 // host's bot and start controls.
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tp } from "./i18n.js";
 import { gameName } from "./games.js";
 
 export function seatLabel(seat, me) {
@@ -39,12 +39,20 @@ export function renderLobby(summary, me, handlers) {
       el("span", { class: "seat-name", text: seat.name }),
       el("span", { class: "seat-tags", text: seatLabel(seat, me).join(" · ") }),
       connectionBadge(seat, { unknown }));
+    // The host removes a bot, or frees a player's seat (they watch on and may join again).
     if (handlers.isHost && seat.bot) {
       item.append(el("button", {
         type: "button", class: "secondary small remove-bot",
         "aria-label": t("lobby.remove_bot_named", { name: seat.name }),
         text: t("lobby.remove_bot"),
-        onclick: () => handlers.removeBot(seat.seat),
+        onclick: () => handlers.removeSeat(seat.seat),
+      }));
+    } else if (handlers.isHost && !seat.host && seat.seat !== me) {
+      item.append(el("button", {
+        type: "button", class: "secondary small free-seat",
+        "aria-label": t("lobby.free_seat_named", { name: seat.name }),
+        text: t("lobby.free_seat"),
+        onclick: () => handlers.removeSeat(seat.seat),
       }));
     }
     return item;
@@ -58,6 +66,6 @@ export function renderLobby(summary, me, handlers) {
   const enough = summary.seats.length >= summary.min_seats;
   document.getElementById("start-game").disabled = !enough;
   document.getElementById("start-hint").textContent = enough
-    ? t("lobby.ready", { n: summary.seats.length })
-    : t("lobby.need_more", { n: summary.min_seats - summary.seats.length });
+    ? tp("lobby.ready", summary.seats.length, { n: summary.seats.length })
+    : tp("lobby.need_more", summary.min_seats - summary.seats.length, { n: summary.min_seats - summary.seats.length });
 }

@@ -3,7 +3,7 @@
 // Spectators get `{"type": "odds", v, chances, labels}` messages; players only when the
 // host turned "odds for players" on (the server decides; this board shows what comes).
 import { el } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { num, t, tp } from "./i18n.js";
 
 const percent = (p) => Math.round(p * 100);
 
@@ -15,7 +15,8 @@ export function mountOddsBoard({ panel, list, seatName }) {
     const moved = before === undefined ? 0 : percent(chance) - percent(before);
     const dir = moved > 0 ? "up" : moved < 0 ? "down" : "same";
     const points = { d: num(Math.abs(moved)) };
-    const words = dir === "up" ? t("odds.up", points) : dir === "down" ? t("odds.down", points) : t("odds.same");
+    const words = dir === "up" ? tp("odds.up", Math.abs(moved), points)
+      : dir === "down" ? tp("odds.down", Math.abs(moved), points) : t("odds.same");
     return el("li", { class: "odds-row", dataset: { seat: String(seat), dir } },
       el("span", { class: "odds-name", text: seatName(seat) }),
       el("meter", { class: "odds-meter", min: "0", max: "1", value: String(chance), "aria-hidden": "true" }),

@@ -12,7 +12,13 @@ export function setupPlayChoices({ code, token, me, leftSeat, takeBack, showErro
   const awayButton = button("away-toggle", t("away.me_away"), () => post("/away", { away: !mine()?.away }));
   const proposeBots = button("propose-bots", t("vote.propose_bots"), () => post("/end-vote", { kind: "bots" }));
   const proposeAbandon = button("propose-abandon", t("vote.propose_abandon"), () => post("/end-vote", { kind: "abandon" }));
-  menu.append(awayButton, proposeBots, proposeAbandon);
+  // Ending the game is a rare choice: folded into a small "End the game…" menu, after Rules.
+  const endMenu = el("details", { id: "end-menu", class: "end-menu", hidden: true },
+    el("summary", { class: "secondary small", text: t("vote.menu") }),
+    el("div", { class: "end-menu-list" }, proposeBots, proposeAbandon));
+  for (const choice of [proposeBots, proposeAbandon]) choice.addEventListener("click", () => { endMenu.open = false; });
+  menu.append(awayButton);
+  document.getElementById("room-menu-toggle").before(endMenu);
   const votePanel = el("section", { id: "end-vote", class: "notice end-vote", "aria-live": "polite", hidden: true });
   const leftPanel = el("section", { id: "left-seat", class: "notice", hidden: true },
     el("p", { text: t("room.left_seat_help") }),
@@ -61,6 +67,7 @@ export function setupPlayChoices({ code, token, me, leftSeat, takeBack, showErro
       awayButton.setAttribute("aria-pressed", String(Boolean(mine()?.away)));
       proposeBots.hidden = !seated || Boolean(next.end_vote);
       proposeAbandon.hidden = !seated || Boolean(next.end_vote);
+      endMenu.hidden = proposeBots.hidden;
       leftPanel.hidden = !(running && me() === null && leftSeat());
       renderVote(running ? next.end_vote : null, seated);
     },

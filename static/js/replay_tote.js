@@ -3,13 +3,13 @@
 // the cursor, every bet at the step it was placed, and at the last step the settlement and the
 // rail. A bet placed at the room's version k is in the pools from step k on (step k is the state
 // after the k-th action: version k); the server gives the pools from each such version on
-// (`stages`). Players carry the chart's names and colours. Hidden when nobody backed.
+// (`stages`). Players carry their names and colours (static/js/player_colour.js, as in the chart). Hidden when nobody backed.
 //
 //   const tote = mountReplayTote({ panel, seatName, onStep });
 //   tote.draw(history, seats, count); tote.mark(step);
 import { el } from "./dom.js";
 import { num, t, tp } from "./i18n.js";
-import { chartColour } from "./odds_chart.js";
+import { seatSwatch } from "./player_colour.js";
 
 const stepOf = (bet) => bet.v ?? 0;
 
@@ -35,7 +35,7 @@ export function mountReplayTote({ panel, seatName, onStep }) {
     const key = String(seat);
     return el("li", { class: "tote-row", dataset: { seat: key } },
       el("span", { class: "tote-name" },
-        el("span", { class: "chart-swatch", "aria-hidden": "true", style: `background: ${chartColour(seat)}` }),
+        seatSwatch(seat, "chart-swatch"),
         " ", seatName(seat)),
       el("span", { class: "tote-pool", text: t("tote.pool", { n: num(stage?.pools[key] ?? 0) }) }),
       el("span", { class: "tote-payout", text: payoutText(stage?.payout[key]) }));
@@ -53,7 +53,7 @@ export function mountReplayTote({ panel, seatName, onStep }) {
   function nameRows(entries) {
     return entries.map(([name, chips]) => el("li", { class: "tote-rail-row" },
       el("span", { class: "tote-rail-name", text: name }),
-      el("span", { class: "tote-rail-chips", text: t("tote.chips_n", { n: num(chips) }) })));
+      el("span", { class: "tote-rail-chips", text: tp("tote.chips_n", chips, { n: num(chips) }) })));
   }
 
   return {
@@ -75,7 +75,7 @@ export function mountReplayTote({ panel, seatName, onStep }) {
       const stage = stageAt(step);
       const seats = Number(pools.dataset.seats);
       pools.replaceChildren(...Array.from({ length: seats }, (_, seat) => poolRow(seat, stage)));
-      total.textContent = t("replay.tote_total", { n: num(stage?.total ?? 0) });
+      total.textContent = tp("replay.tote_total", stage?.total ?? 0, { n: num(stage?.total ?? 0) });
       panel.dataset.step = String(step);
       for (const row of bets.children) {
         const at = Number(row.dataset.step);

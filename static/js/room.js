@@ -56,7 +56,7 @@ let online = false;
 function setConnection(state) {
   online = state === "connected";
   if (table) table.setOnline(online);
-  if (summary?.status === "lobby") renderLobby(summary, me(), { isHost: isHost(), removeBot, online });
+  if (summary?.status === "lobby") renderLobby(summary, me(), { isHost: isHost(), removeSeat, online });
   const box = document.getElementById("conn-status");
   box.dataset.state = state;
   const text = { connecting: t("conn.connecting"), connected: t("conn.connected"), reconnecting: t("conn.reconnecting") }[state];
@@ -117,7 +117,7 @@ function applySummary(raw) {
   document.getElementById("lobby").hidden = !inLobby;
   document.getElementById("table-area").hidden = inLobby;
   if (inLobby) {
-    renderLobby(summary, me(), { isHost: isHost(), removeBot, online });
+    renderLobby(summary, me(), { isHost: isHost(), removeSeat, online });
     startPolling();
   } else {
     stopPolling();
@@ -356,7 +356,7 @@ async function handToBot(seat) {
   }
 }
 
-async function removeBot(seat) {
+async function removeSeat(seat) {
   try {
     await call("DELETE", `/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { token: seatInfo.token });
     await refreshSummary();
@@ -457,8 +457,9 @@ document.getElementById("start-game").addEventListener("click", async () => {
   }
 });
 
-// On a phone the room's controls fold into one menu (static/css/paddock.css), so that the
-// table starts near the top of the screen; a choice made in it folds it again.
+// The room's controls fold into one menu (static/css/paddock.css: below "Menu" on a wide
+// screen, everything on a phone), so that the bar is one row and the table starts near the
+// top; a choice made in it, Escape or a click elsewhere folds it again.
 const menuToggle = document.getElementById("room-menu-toggle");
 const roomMenu = document.getElementById("room-menu");
 function openMenu(open) {
@@ -468,6 +469,14 @@ function openMenu(open) {
 menuToggle.addEventListener("click", () => openMenu(roomMenu.dataset.open !== "true"));
 roomMenu.addEventListener("click", (event) => {
   if (event.target.closest("button")) openMenu(false);
+});
+document.addEventListener("click", (event) => {
+  if (roomMenu.dataset.open === "true" && !event.target.closest("#room-menu, #room-menu-toggle")) openMenu(false);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || roomMenu.dataset.open !== "true") return;
+  openMenu(false);
+  menuToggle.focus();
 });
 
 // Rules beside the table, one click away.

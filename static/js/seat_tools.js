@@ -7,7 +7,7 @@
 import { call } from "./api.js";
 import { countdown, el } from "./dom.js";
 import { errorText } from "./errors.js";
-import { t } from "./i18n.js";
+import { t, tp } from "./i18n.js";
 
 const FRAGMENT = /^#seat=([A-Za-z0-9_-]{1,64})$/;
 
@@ -73,7 +73,7 @@ export function setupSeatTools({ code, token, me, isHost, seatName, showError, a
     heading.textContent = title;
     document.getElementById("device-qr").src = link.qr;
     document.getElementById("device-url").value = link.url;
-    document.getElementById("device-expiry").textContent = t("device.expires", { n: Math.round(link.expires_in / 60) });
+    document.getElementById("device-expiry").textContent = tp("device.expires", Math.round(link.expires_in / 60), { n: Math.round(link.expires_in / 60) });
     panel.hidden = false;
     document.getElementById("device-url").focus();
   }

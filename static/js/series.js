@@ -8,7 +8,7 @@
 //   series.setSummary(summary)   // the normalised room summary
 import { call } from "./api.js";
 import { el } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { num, t, tp } from "./i18n.js";
 import { displayName } from "./summary.js";
 
 function table(series) {
@@ -17,7 +17,7 @@ function table(series) {
     el("td", { class: "series-wins", text: num(row.wins) }),
     el("td", { class: "series-score", text: num(row.score) })));
   return el("table", { class: "series-tally" },
-    el("caption", { text: t("series.tally", { n: num(series.finished) }) }),
+    el("caption", { text: tp("series.tally", series.finished, { n: num(series.finished) }) }),
     el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: t("series.player") }),
       el("th", { scope: "col", text: t("series.wins") }),

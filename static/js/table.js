@@ -7,7 +7,7 @@ import { makeContext } from "./context.js";
 import { el } from "./dom.js";
 import { joinList, num, t, tp } from "./i18n.js";
 import { rememberFocus } from "./keep_focus.js";
-import { seatColour, setPlayerColours } from "./player_colour.js";
+import { seatColour, seatMark, seatSwatch } from "./player_colour.js";
 import { TimerLine } from "./timer_line.js";
 import { loadGameModule } from "./games.js";
 import { describeShellEvent, isShellEvent } from "./shell_events.js";
@@ -126,7 +126,6 @@ export class Table {
       v: this.version, over: Boolean(message.over), view: this.view, actions: this.actions,
       previous, deadline: this.deadline ?? null,
     };
-    setPlayerColours(this.module.playerColours?.(this.view) ?? null);
     const root = document.getElementById("game-root");
     root.dataset.v = String(this.version); // a hook for tests: the frame the table shows
     const restoreFocus = rememberFocus(root);
@@ -134,9 +133,28 @@ export class Table {
     restoreFocus();
     this.timer.update(frame, this.instance.timer?.(frame) ?? null);
     this.renderEnd(frame);
+    const turnStarts = this.me !== null && !frame.over && (frame.view?.to_act ?? []).includes(this.me) && !this.wasMyTurn;
     this.renderBanner(frame);
+    if (previous === null || turnStarts) this.showDecision();
     this.renderPlayers();
     this.renderLog(this.log, previous === null, frame.over, sync);
+  }
+
+  // When the table opens and when a turn comes: the decision (a module's `data-decision`
+  // section with a control in it) comes into view, below the sticky turn bar; without one the
+  // table's top does. It only scrolls: focus stays where it is, and nothing moves while the
+  // reader types in a text box (the chat).
+  showDecision() {
+    const active = document.activeElement;
+    if (active && (active.tagName === "TEXTAREA" || (active.tagName === "INPUT" && /^(text|search|number)$/.test(active.type)))) return;
+    const root = document.getElementById("game-root");
+    const decision = decisionIn(root);
+    const target = decision ?? document.getElementById("table-area");
+    if (!target) return;
+    const rect = target.getBoundingClientRect();
+    const bar = document.getElementById("turn-bar")?.getBoundingClientRect().bottom ?? 0;
+    if (rect.top >= bar && rect.bottom <= window.innerHeight) return;
+    target.scrollIntoView({ block: decision && rect.height < window.innerHeight - bar ? "nearest" : "start" });
   }
 
   // The end of the game: the results card at the top of the table, said once.
@@ -190,12 +208,17 @@ export class Table {
     const list = document.getElementById("player-list");
     if (!list) return;
     const toAct = this.view?.to_act ?? [];
+    const ctx = this.ctx();
     list.replaceChildren(...this.seats.map((seat) => el("li", {
       class: "player", dataset: { seat: String(seat.seat), acting: String(toAct.includes(seat.seat)) },
       style: `--player: ${seatColour(seat.seat)}`,
     },
-    el("span", { class: "player-swatch", "aria-hidden": "true" }),
+    seatSwatch(seat.seat),
     el("span", { class: "player-name", text: seat.seat === this.me ? t("table.name_you", { name: seat.name }) : seat.name }),
+    // What counts in this game (garnets, chips, gold), from the module's playerScore.
+    this.view && this.module?.playerScore ? el("span", {
+      class: "player-score", text: this.module.playerScore(this.view, seat.seat, ctx) ?? "",
+    }) : null,
     connectionBadge(seat, { unknown: !this.online }),
     toAct.includes(seat.seat) ? el("span", { class: "tag", text: t("table.thinking") }) : null,
     this.canHandToBot(seat) ? el("button", {
@@ -234,7 +257,8 @@ export class Table {
     // A line about one player carries that player's colour (beside the name it says).
     for (const { line, seat } of fresh) {
       box.append(el("li", seat === null ? { text: line } : {
-        text: line, class: "by-player", dataset: { seat: String(seat) }, style: `--player: ${seatColour(seat)}`,
+        text: line, class: "by-player", dataset: { seat: String(seat), mark: seatMark(seat) },
+        style: `--player: ${seatColour(seat)}`,
       }));
     }
     // What just happened, on the table itself: the latest line of the log.
@@ -246,6 +270,12 @@ export class Table {
     box.scrollTop = box.scrollHeight;
     if (!first && fresh.length) announce(fresh.slice(-3).map((f) => f.line).join(" "));
   }
+}
+
+// The decision on the table: the first shown `data-decision` section holding a live control.
+export function decisionIn(root) {
+  return [...(root?.querySelectorAll("[data-decision]") ?? [])].find((node) => node.offsetParent !== null
+    && node.querySelector("button:not(:disabled), select:not(:disabled), input:not(:disabled)")) ?? null;
 }
 
 // The seat a log event is about, when one seat acted (the engines name it `seat`,

@@ -3,7 +3,8 @@
 // tote is open ({"type": "back", contender, chips}). At the end the card shows what this
 // spectator got back and the rail: every backer of the evening with their chips.
 import { el } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { num, t, tp } from "./i18n.js";
+import { seatSwatch } from "./player_colour.js";
 
 export function mountToteBoard({ panel, seatName, send }) {
   const list = panel.querySelector("#tote-list");
@@ -21,8 +22,9 @@ export function mountToteBoard({ panel, seatName, send }) {
 
   function row(seat) {
     const mine = shown.you?.bets?.[seat];
-    return el("li", { class: "tote-row", dataset: { seat } },
-      el("span", { class: "tote-name", text: seatName(Number(seat)) }),
+    // The name first and whole (never clipped): the numbers wrap under it on a narrow panel.
+    return el("li", { class: mine ? "tote-row tote-backed" : "tote-row", dataset: { seat } },
+      el("span", { class: "tote-name" }, seatSwatch(Number(seat)), " ", el("span", { class: "tote-who", text: seatName(Number(seat)) })),
       el("span", { class: "tote-pool", text: t("tote.pool", { n: num(shown.pools[seat]) }) }),
       el("span", { class: "tote-payout", text: payoutText(shown.payout[seat]) }),
       el("span", { class: "tote-mine", text: mine ? t("tote.mine", { n: num(mine) }) : "" }));
@@ -36,10 +38,11 @@ export function mountToteBoard({ panel, seatName, send }) {
     const you = endTote.querySelector("#end-tote-you");
     const won = shown.you?.won;
     you.hidden = won === null || won === undefined;
-    if (!you.hidden) you.textContent = t("tote.you_won", { n: num(won), chips: num(shown.you.chips) });
+    // Nobody backed the winner: the chips came back, which is a refund, not a win.
+    if (!you.hidden) you.textContent = (shown.refund ? tp("tote.you_refunded", won, { n: num(won), chips: num(shown.you.chips) }) : tp("tote.you_won", won, { n: num(won), chips: num(shown.you.chips) }));
     endTote.querySelector("#end-tote-rail").replaceChildren(...(shown.rail ?? []).map((entry) =>
       el("li", { class: "tote-rail-row" }, el("span", { class: "tote-rail-name", text: entry.name }),
-        el("span", { class: "tote-rail-chips", text: t("tote.chips_n", { n: num(entry.chips) }) }))));
+        el("span", { class: "tote-rail-chips", text: tp("tote.chips_n", entry.chips, { n: num(entry.chips) }) }))));
     endTote.hidden = false;
   }
 
@@ -49,7 +52,7 @@ export function mountToteBoard({ panel, seatName, send }) {
     const seats = Object.keys(shown.pools).sort((a, b) => Number(a) - Number(b));
     list.replaceChildren(...seats.map(row));
     const words = [t(shown.settled ? "tote.settled" : shown.open ? "tote.open" : "tote.closed")];
-    if (shown.you) words.push(t("tote.your_chips", { name: shown.you.name, n: num(shown.you.chips) }));
+    if (shown.you) words.push(tp("tote.your_chips", shown.you.chips, { name: shown.you.name, n: num(shown.you.chips) }));
     status.textContent = words.join(" ");
     const canBack = shown.open && Boolean(shown.you);
     form.hidden = !canBack;

@@ -52,6 +52,18 @@ def bots_until(
     raise AssertionError("the situation never arose")
 
 
+def open_room_menu(page: Page) -> None:
+    """Open the room's menu (seat, device, odds, alerts, away: folded under "Menu" on every screen)."""
+    if page.locator("#room-menu").get_attribute("data-open") != "true":
+        page.click("#room-menu-toggle")
+
+
+def menu_click(page: Page, selector: str) -> None:
+    """Click a control of the room's menu, opening it first (a choice folds it again)."""
+    open_room_menu(page)
+    page.click(selector)
+
+
 def step(state: dict, seed: int = 0) -> dict:
     """One bot action more."""
     seat = engine.to_act(state)[0]

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from app import i18n
 from tests.browser.conftest import run_server
+from tests.browser.staging import menu_click
 from tests.browser.test_pip_game import play_round
 
 pytestmark = pytest.mark.browser
@@ -218,7 +219,7 @@ def test_a_dropped_player_reclaims_the_seat_from_the_bot(browser, server_url):
 
 def test_a_seat_moves_to_another_browser_by_its_one_time_link(browser, server_url):
     host, friend = started_pair(browser, server_url)
-    friend.click("#device-button")
+    menu_click(friend, "#device-button")
     expect(friend.locator("#device-panel")).to_be_visible()
     qr = friend.locator("#device-qr")
     assert qr.get_attribute("src").startswith("data:image/svg+xml")

@@ -153,13 +153,16 @@ def play_round(page: Page, round_number: int, *, use_wild=False, second_use="bet
         expect(card).to_have_attribute("aria-pressed", "true")
         if keyboard:
             expect(card).to_be_focused()
-    if must == 2:
-        radio = page.locator(f"#pip-use-1-{second_use}")
+    # Nothing is chosen for the player: Submit waits until each card has its use.
+    expect(page.locator(".pip-submit")).to_be_disabled()
+    for n in range(must):
+        use = "move" if n == 0 else second_use
+        radio = page.locator(f"#pip-use-{n}-{use}")
         if keyboard:
             radio.focus()
             page.keyboard.press("Space")
             # The redraw keeps the keyboard user's place.
-            assert page.evaluate("document.activeElement.id") == f"pip-use-1-{second_use}"
+            assert page.evaluate("document.activeElement.id") == f"pip-use-{n}-{use}"
         else:
             radio.check()
     for n, index in enumerate(chosen):

@@ -367,6 +367,10 @@ def test_replay_of_pony_express_bluff_shows_cups_and_items_in_words(
     assert seat_words(lang, active) in line
     for face in faces:
         assert face in line, (face, line)
+    # The board draws those faces under the cup too, not "?".
+    under = page.locator('.peb-cup .peb-die[data-where="cup"]')
+    expect(under).to_have_count(len([f for f in faces if f]))
+    assert sorted(under.evaluate_all("ds => ds.map((d) => d.dataset.face)")) == sorted(f for f in faces if f)
     for seat, secrets in enumerate(view["secrets"]):
         row = page.locator(f'#secrets-list > li[data-seat="{seat}"]')
         expect(row).to_contain_text(fixed(lang, "peb.secret.items"))

@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 
 from app import i18n
 
+from .staging import open_room_menu
+
 pytestmark = pytest.mark.browser
 
 
@@ -21,6 +23,12 @@ def create_room(server_url: str, **options) -> dict:
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
+
+
+def choose_uses(page) -> None:
+    """Ponies in Pursuit chooses no use for a card: each picked card is set to move."""
+    for radio in page.locator('.pip-choice input[value="move"]').all():
+        radio.check()
 
 
 def test_stale_token_falls_back_to_watching(browser, server_url):
@@ -69,6 +77,7 @@ def test_host_hands_a_dropped_player_to_a_bot_and_the_game_ends(browser, server_
     # The host plays the one round; the bot answers for the dropped seat.
     host.locator(".pip-hand button").nth(0).click()
     host.locator('.pip-hand button[data-card="red1"]').first.click()
+    choose_uses(host)
     host.locator(".pip-submit").click()
     expect(host.locator(".pip-results")).to_be_visible()
     host_context.close()
@@ -83,6 +92,7 @@ def test_a_player_leaves_the_lobby_and_watches(browser, server_url):
     page.fill("#join-name", "Dora")
     page.click("#join-button")
     expect(page.locator("#seat-list .seat")).to_have_count(2)
+    open_room_menu(page)
     expect(page.locator("#leave-seat")).to_be_visible()
     page.click("#leave-seat")
     expect(page.locator("#seat-list .seat")).to_have_count(1)
@@ -147,6 +157,7 @@ def test_lost_state_frame_is_healed_by_a_resync(browser, server_url):
     host.wait_for_selector('#game-root[data-round="1"]')
     host.locator(".pip-hand button").nth(0).click()
     host.locator('.pip-hand button[data-card="red1"]').first.click()
+    choose_uses(host)
     host.locator(".pip-submit").click()
     host.wait_for_selector('#game-root[data-round="2"]')
     # The watcher catches up to round 2 through a second connection.

@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.staging import menu_click
 from tests.browser.test_group_play import (
     friend_joins,
     host_creates,
@@ -136,7 +137,7 @@ def test_the_hosts_device_gone_every_other_player_agrees(browser, server_url):
 
 def test_a_seat_link_pasted_into_an_open_room_tab_claims_the_seat_without_a_reload(browser, server_url):
     host, friend = started_pair(browser, server_url)
-    friend.click("#device-button")
+    menu_click(friend, "#device-button")
     expect(friend.locator("#device-url")).to_have_value(re.compile("#seat="))
     link = friend.locator("#device-url").input_value()
     friend.context.close()  # the old device is gone: the seat moves at once
@@ -166,7 +167,7 @@ def test_leaving_mid_game_and_coming_back_with_the_token_and_the_host_change_is_
         dialog.accept()
 
     friend.on("dialog", accept)
-    friend.click("#leave-seat")
+    menu_click(friend, "#leave-seat")
     expect(friend.locator("#role-badge")).to_have_text(words("room.role_spectator"))
     assert asked == [words("room.leave_confirm_game")]
     expect(friend.locator("#left-seat")).to_be_visible()
@@ -178,7 +179,7 @@ def test_leaving_mid_game_and_coming_back_with_the_token_and_the_host_change_is_
     expect(friend.locator(".pip-hand button").first).to_be_visible()
     # The host leaves: the role moves to Bruno, and every page says so.
     host.on("dialog", lambda dialog: dialog.accept())
-    host.click("#leave-seat")
+    menu_click(host, "#leave-seat")
     changed = words("notice.host_changed", name="Bruno")
     for page in (host, friend):
         expect(page.locator("#chat-log .chat-notice").last).to_have_text(changed)
@@ -189,6 +190,7 @@ def test_leaving_mid_game_and_coming_back_with_the_token_and_the_host_change_is_
 
 def test_a_majority_vote_lets_bots_finish_the_game(browser, server_url):
     host, friend = started_pair(browser, server_url, rounds=2)
+    host.click("#end-menu summary")  # ending the game is folded into a menu
     host.click("#propose-bots")
     panel = friend.locator("#end-vote")
     expect(panel).to_contain_text(words("notice.vote_open_bots", name="Ann"))
@@ -205,7 +207,7 @@ def test_a_majority_vote_lets_bots_finish_the_game(browser, server_url):
 
 def test_a_player_marks_themselves_away_and_back(browser, server_url):
     host, friend = started_pair(browser, server_url, rounds=3)
-    friend.click("#away-toggle")
+    menu_click(friend, "#away-toggle")
     expect(host.locator("#chat-log .chat-notice").last).to_have_text(words("notice.away", name="Bruno"))
     expect(friend.locator("#away-toggle")).to_have_text(words("away.me_back"))
     expect(friend.locator("#away-toggle")).to_have_attribute("aria-pressed", "true")
@@ -214,7 +216,7 @@ def test_a_player_marks_themselves_away_and_back(browser, server_url):
     expect(friend.locator("#game-root")).to_have_attribute("data-round", "2")
     expect(friend.locator("#role-badge")).to_have_text(words("room.role_player", name="Bruno", n=2))
     expect(friend.locator(".pip-hand button").first).to_be_visible()
-    friend.click("#away-toggle")
+    menu_click(friend, "#away-toggle")
     expect(host.locator("#chat-log .chat-notice").last).to_have_text(words("notice.back", name="Bruno"))
     expect(friend.locator("#away-toggle")).to_have_text(words("away.me_away"))
     for page in (host, friend):

@@ -161,7 +161,7 @@ def test_each_player_has_one_colour_in_the_players_list_and_the_log(browser, ser
             " getComputedStyle(l.querySelector('.player-swatch')).backgroundColor])"
         ):
             assert swatch == colours[int(seat)], (seat, swatch)
-    if game == "pony_express_bluff":  # the riders' own colours are the players' colours
+    if game == "pony_express_bluff":  # each rider is drawn in its player's colour
         for seat, colour in enumerate(engine.view(state, None)["colours"]):
             fill = page.locator(f'.peb-rider[data-seat="{seat}"] .peb-rider-body').evaluate(
                 "n => getComputedStyle(n).fill"

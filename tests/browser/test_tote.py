@@ -18,12 +18,16 @@ def words(key: str, **params) -> str:
     return i18n.translate("en", key, **params)
 
 
+def counted(key: str, count: int, **params) -> str:
+    return i18n.translate_plural("en", key, count, **params)
+
+
 def named_fan(browser, server_url: str, code: str, name: str):
     page = new_page(browser, "en")
     page.goto(f"{server_url}/rooms/{code}")
     page.fill("#spectate-name", name)
     page.click("#spectate-button")
-    expect(page.locator("#tote-status")).to_contain_text(words("tote.your_chips", name=name, n="100"))
+    expect(page.locator("#tote-status")).to_contain_text(counted("tote.your_chips", 100, name=name, n="100"))
     return page
 
 
@@ -48,7 +52,9 @@ def test_a_named_spectator_backs_sees_the_pool_move_and_her_payout_on_the_end_ca
     expect(ann_row.locator(".tote-pool")).to_have_text(words("tote.pool", n="30"))
     expect(ann_row.locator(".tote-payout")).to_have_text(words("tote.payout", x="1"))
     expect(ann_row.locator(".tote-mine")).to_have_text(words("tote.mine", n="30"))
-    expect(greta.locator("#tote-status")).to_contain_text(words("tote.your_chips", name="Greta", n="70"))
+    expect(greta.locator("#tote-status")).to_contain_text(
+        counted("tote.your_chips", 70, name="Greta", n="70")
+    )
     # Another spectator backs the second player: Greta's board moves without her doing anything.
     back(hal, 1, 10)
     expect(greta.locator('.tote-row[data-seat="1"] .tote-pool')).to_have_text(words("tote.pool", n="10"))
@@ -66,8 +72,10 @@ def test_a_named_spectator_backs_sees_the_pool_move_and_her_payout_on_the_end_ca
     chips = {entry["name"]: entry["chips"] for entry in tote["rail"]}
     card = greta.locator("#end-card")
     expect(card).to_be_visible()
+    # Nobody backed the third player: when it wins, the chips came back as a refund.
+    key = "tote.you_refunded" if tote["refund"] else "tote.you_won"
     expect(card.locator("#end-tote-you")).to_have_text(
-        words("tote.you_won", n=str(chips["Greta"] - 70), chips=str(chips["Greta"]))
+        counted(key, chips["Greta"] - 70, n=str(chips["Greta"] - 70), chips=str(chips["Greta"]))
     )
     expect(card.locator(".tote-rail-row")).to_have_count(2)
     expect(card.locator("#end-tote-rail")).to_contain_text("Greta")

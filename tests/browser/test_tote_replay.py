@@ -56,6 +56,7 @@ def test_the_replay_and_the_series_show_the_tote(browser, server_url, axe_source
 
     lang = "pt"
     words = lambda key, **params: i18n.translate(lang, key, **params)  # noqa: E731
+    counted = lambda key, n: i18n.translate_plural(lang, key, n, n=str(n))  # noqa: E731
     page = new_page(browser, lang)
     page.goto(f"{server_url}/rooms/{code}/replay")
     panel = page.locator("#replay-tote")
@@ -75,24 +76,28 @@ def test_the_replay_and_the_series_show_the_tote(browser, server_url, axe_source
     expect(ann_pool).to_have_text(words("tote.pool", n="30"))
     expect(panel.locator('.tote-row[data-seat="0"] .tote-payout')).to_have_text(words("tote.payout", x="1"))
     expect(panel.locator('.tote-row[data-seat="1"] .tote-payout')).to_have_text(words("tote.no_payout"))
-    expect(page.locator("#replay-tote-total")).to_have_text(words("replay.tote_total", n="30"))
+    expect(page.locator("#replay-tote-total")).to_have_text(
+        i18n.translate_plural(lang, "replay.tote_total", 30, n="30")
+    )
     expect(bet_row).to_have_attribute("data-placed", "true")
     expect(page.locator("#replay-tote-end")).to_be_hidden()
     # One step back, before the bet: the pools are empty again.
     page.click("#replay-back")
     expect(page.locator("#replay")).to_have_attribute("data-step", str(step - 1))
     expect(ann_pool).to_have_text(words("tote.pool", n="0"))
-    expect(page.locator("#replay-tote-total")).to_have_text(words("replay.tote_total", n="0"))
+    expect(page.locator("#replay-tote-total")).to_have_text(
+        i18n.translate_plural(lang, "replay.tote_total", 0, n="0")
+    )
     # The last step: what the tote paid, and the rail.
     page.click("#replay-last")
     end = page.locator("#replay-tote-end")
     expect(end).to_be_visible()
     expect(page.locator("#replay-tote-later")).to_be_hidden()
     expect(page.locator("#replay-tote-payouts .tote-rail-row")).to_have_text(
-        [f"Greta{words('tote.chips_n', n=str(history['payouts']['Greta']))}"]
+        [f"Greta{counted('tote.chips_n', history['payouts']['Greta'])}"]
     )
     expect(page.locator("#replay-tote-rail .tote-rail-row")).to_have_text(
-        [f"Greta{words('tote.chips_n', n=str(rail['Greta']))}"]
+        [f"Greta{counted('tote.chips_n', rail['Greta'])}"]
     )
     check_axe(page, axe_source, "replay page with the tote")
     shot(page, artifacts, "replay-tote.png")

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app import i18n
+from tests.browser.staging import menu_click, open_room_menu
 
 pytestmark = pytest.mark.browser
 
@@ -112,7 +113,7 @@ def test_a_hidden_tab_gets_a_notification_a_tone_and_a_badge_when_the_turn_comes
     page.wait_for_function("window.__tones >= 2")
     assert page.evaluate("document.documentElement.dataset.turnBadge") == "true"
 
-    toggle.click()
+    menu_click(page, "#signals-toggle")
     expect(toggle).to_have_text(words("en", "signals.on"))
     expect(toggle).to_have_attribute("aria-pressed", "true")
     page.wait_for_function("window.__asked === 1")
@@ -154,6 +155,7 @@ def test_a_visible_tab_gets_no_notification(browser, server_url):
     page.reload()
     expect(page.locator("#seat-list .seat")).to_have_count(2)
     # A player can turn alerts on already in the lobby; the choice is remembered.
+    open_room_menu(page)
     expect(page.locator("#signals-toggle")).to_be_visible()
     expect(page.locator("#signals-toggle")).to_have_attribute("aria-pressed", "true")
     api(server_url, f"/api/rooms/{room['code']}/start", token=room["token"])

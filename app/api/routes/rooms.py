@@ -63,8 +63,9 @@ async def add_bots(
 
 
 @router.delete("/{code}/seats/{seat}")
-async def remove_bot(code: RoomCode, seat: int, rooms: Rooms, token: SeatToken) -> dict[str, Any]:
-    return await rooms.summary(await rooms.remove_bot(code, token, seat))
+async def remove_seat(code: RoomCode, seat: int, rooms: Rooms, token: SeatToken) -> dict[str, Any]:
+    """The host removes a bot or frees a player's seat in the lobby."""
+    return await rooms.summary(await rooms.remove_seat(code, token, seat))
 
 
 @router.post("/{code}/seats/{seat}/bot")

@@ -132,7 +132,8 @@ def test_host_only_calls_need_the_host_token(shared_server):
         403,
         "not_host",
     )
-    error_of(http.delete(f"/api/rooms/{code}/seats/1", headers=bearer(room["token"])), 409, "not_a_bot")
+    error_of(http.delete(f"/api/rooms/{code}/seats/1", headers=bearer(friend["token"])), 403, "not_host")
+    error_of(http.delete(f"/api/rooms/{code}/seats/0", headers=bearer(room["token"])), 409, "own_seat")
     error_of(http.post(f"/api/rooms/{code}/start", headers={"Authorization": room["token"]}), 401, "no_token")
     assert http.get(f"/api/rooms/{code}").json()["status"] == "lobby"
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.utils.live_server import create_room, join, start
 
-ALLOWED = {"type", "open", "pools", "total", "payout", "settled", "rail", "you"}
+ALLOWED = {"type", "open", "pools", "total", "payout", "settled", "rail", "refund", "you"}
 
 
 pytestmark = pytest.mark.usefixtures("toy_tote")
