@@ -61,6 +61,8 @@ NOT_COUNTS = {
     # Error words come through errorText with the server's parameters: bounds far above one.
     "error.slow_down": "a wait in seconds, shown only above a second",
     "error.tote_chips": "{chips}: the chips left, shown only when a bet is over them",
+    "error.too_many_games": "{max}: the cap on games running per address (ROOMS_PER_ADDRESS, 50)",
+    "error.seat_requests_address": "{n}: the live requests one address may hold in a room (2)",
 }
 
 
