@@ -22,7 +22,7 @@ from app.models import ActionRow, Room
 from app.rooms.replay import rebuild
 from tests.utils.db import stored
 from tests.utils.live_server import Client, bearer, create_room, join, start
-from tests.utils.process_server import ServerProcess, start_together
+from tests.utils.process_server import ServerProcess, running_pair
 
 PIP = "ponies_in_pursuit"
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -37,26 +37,9 @@ def postgres_url(module_postgres_url):
 def pair(postgres_url, redis_url, redis_prefix, tmp_path_factory):
     """Two processes started together (so their migrations meet the advisory lock), shared by
     the module; the last test kills one."""
-    tmp_path = tmp_path_factory.mktemp("pair")
-    servers = [
-        ServerProcess(
-            postgres_url,
-            log_path=tmp_path / f"server{i}.log",
-            broadcast_url=redis_url,
-            BROADCAST_PREFIX=redis_prefix,
-            SWEEP_SECONDS="1",
-        )
-        for i in (0, 1)
-    ]
-    errors = start_together(servers)
-    try:
-        assert not errors, [str(e) for e in errors] + [
-            (tmp_path / f"server{i}.log").read_text() for i in (0, 1)
-        ]
+    log_dir = tmp_path_factory.mktemp("pair")
+    with running_pair(postgres_url, redis_url, redis_prefix, log_dir, SWEEP_SECONDS="1") as servers:
         yield servers
-    finally:
-        for server in servers:
-            server.stop()
 
 
 class Seat:

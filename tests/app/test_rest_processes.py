@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.utils.live_server import bearer, create_room, summary_when
-from tests.utils.process_server import ServerProcess, start_together
+from tests.utils.process_server import running_pair
 
 PIP = "ponies_in_pursuit"
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -16,24 +16,10 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 @pytest.fixture
 def pair(postgres_url, redis_url, redis_prefix, tmp_path):
-    servers = [
-        ServerProcess(
-            postgres_url,
-            log_path=tmp_path / f"server{i}.log",
-            broadcast_url=redis_url,
-            BROADCAST_PREFIX=redis_prefix,
-            SWEEP_SECONDS="1",
-            REST_SECONDS="0",
-        )
-        for i in (0, 1)
-    ]
-    errors = start_together(servers)
-    try:
-        assert not errors, [str(e) for e in errors]
+    with running_pair(
+        postgres_url, redis_url, redis_prefix, tmp_path, SWEEP_SECONDS="1", REST_SECONDS="0"
+    ) as servers:
         yield servers
-    finally:
-        for server in servers:
-            server.stop()
 
 
 def new_room(http) -> tuple[str, dict]:

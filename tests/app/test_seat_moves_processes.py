@@ -10,30 +10,10 @@ from __future__ import annotations
 import pytest
 
 from tests.utils.live_server import Client, bearer, create_room, join, start
-from tests.utils.process_server import ServerProcess, start_together
+from tests.utils.process_server import running_pair
 
 PIP = "ponies_in_pursuit"
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
-
-
-def boot_pair(postgres_url: str, redis_url: str, redis_prefix: str, tmp_path) -> list[ServerProcess]:
-    """Two processes started together (so their migrations meet the advisory lock)."""
-    servers = [
-        ServerProcess(
-            postgres_url,
-            log_path=tmp_path / f"server{i}.log",
-            broadcast_url=redis_url,
-            BROADCAST_PREFIX=redis_prefix,
-            SEAT_GRACE_SECONDS="0",  # a dropped device is gone at once (no grace to wait through)
-        )
-        for i in (0, 1)
-    ]
-    errors = start_together(servers)
-    if errors:
-        for server in servers:
-            server.stop()
-        raise errors[0]
-    return servers
 
 
 def ask(spectator: Client, seat: int) -> dict:
@@ -53,8 +33,8 @@ def asked_for(ws: Client, seat: int) -> None:
 def test_a_player_cannot_give_a_seat_to_their_own_socket_on_another_process(
     postgres_url, redis_url, redis_prefix, tmp_path
 ):
-    a, b = boot_pair(postgres_url, redis_url, redis_prefix, tmp_path)
-    try:
+    # SEAT_GRACE_SECONDS 0: a dropped device is gone at once (no grace to wait through).
+    with running_pair(postgres_url, redis_url, redis_prefix, tmp_path, SEAT_GRACE_SECONDS="0") as (a, b):
         http = a.http
         room = create_room(http, game=PIP, name="Ann", options={"rounds": 3})
         code = room["code"]
@@ -93,6 +73,3 @@ def test_a_player_cannot_give_a_seat_to_their_own_socket_on_another_process(
         assert timer.status_code == 200
         for token in (bea["token"], cy["token"]):
             assert b.http.post(f"/api/rooms/{code}/seat-link", headers=bearer(token)).status_code == 200
-    finally:
-        for server in (a, b):
-            server.stop()

@@ -9,6 +9,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -111,3 +113,30 @@ def start_together(servers: list[ServerProcess]) -> list[BaseException]:
     for thread in threads:
         thread.join()
     return errors
+
+
+@contextmanager
+def running_pair(
+    database_url: str, redis_url: str, redis_prefix: str, log_dir: Path, **env: str
+) -> Iterator[list[ServerProcess]]:
+    """Two processes on one database and one Redis, started together; stopped afterwards. A
+    process that did not start fails the caller with its error and both logs."""
+    servers = [
+        ServerProcess(
+            database_url,
+            log_path=log_dir / f"server{i}.log",
+            broadcast_url=redis_url,
+            BROADCAST_PREFIX=redis_prefix,
+            **env,
+        )
+        for i in (0, 1)
+    ]
+    try:
+        errors = start_together(servers)
+        if errors:
+            logs = [(log_dir / f"server{i}.log").read_text(errors="replace") for i in (0, 1)]
+            raise RuntimeError(f"{[str(e) for e in errors]}\n" + "\n".join(logs))
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
